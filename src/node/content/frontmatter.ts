@@ -1,0 +1,116 @@
+// Front matter: parsed with gray-matter, checked field by field, errors pointing at the line.
+import matter from "gray-matter";
+import { SUPPORT_LEVELS, type FrontMatter } from "../../shared/types.ts";
+import { SsodocsError } from "../errors.ts";
+
+export interface ParsedSource {
+  frontMatter: FrontMatter;
+  body: string;
+  /** 1-based line of the file on which the body starts. */
+  bodyLine: number;
+}
+
+const KNOWN_KEYS = new Set([
+  "title",
+  "sidebar_label",
+  "support_level",
+  "tags",
+  "description",
+  "authentik_preview",
+  "authentik_enterprise",
+  "authentik_version",
+  "hide_table_of_contents",
+  "slug",
+  "id",
+  "sidebar_position",
+  "keywords",
+  "draft",
+]);
+
+/** 1-based line of `key:` in the file, so a bad value can be pointed at. */
+function lineOfKey(source: string, key: string): number | undefined {
+  const lines = source.split("\n");
+  for (let i = 1; i < lines.length; i++) {
+    if (/^---\s*$/.test(lines[i])) break;
+    if (lines[i].startsWith(`${key}:`)) return i + 1;
+  }
+  return undefined;
+}
+
+export function parseFrontMatter(source: string, file: string): ParsedSource {
+  if (source.charCodeAt(0) === 0xfeff) source = source.slice(1);
+  const opens = /^---\r?\n/.test(source);
+  if (opens && !/\r?\n---\s*(\r?\n|$)/.test(source.slice(3))) {
+    throw new SsodocsError("front matter opened with --- is never closed", { file, line: 1 });
+  }
+  let parsed: matter.GrayMatterFile<string>;
+  try {
+    // A fresh options object keeps gray-matter from caching results between builds.
+    parsed = matter(source, {});
+  } catch (error) {
+    const e = error as Error & { mark?: { line: number }; reason?: string };
+    const line = e.mark ? e.mark.line + 2 : 1;
+    throw new SsodocsError(`invalid YAML front matter: ${e.reason ?? e.message.split("\n")[0]}`, { file, line });
+  }
+  const data = (parsed.data ?? {}) as Record<string, unknown>;
+  const bad = (key: string, expected: string): never => {
+    throw new SsodocsError(`front matter "${key}" must be ${expected} (got ${JSON.stringify(data[key])})`, {
+      file,
+      line: lineOfKey(source, key),
+    });
+  };
+  const optionalString = (key: string) => {
+    if (data[key] !== undefined && (typeof data[key] !== "string" || (data[key] as string).trim() === "")) bad(key, "a non-empty string");
+  };
+  const optionalBoolean = (key: string) => {
+    if (data[key] !== undefined && typeof data[key] !== "boolean") bad(key, "true or false");
+  };
+
+  for (const key of Object.keys(data)) {
+    if (!KNOWN_KEYS.has(key)) {
+      throw new SsodocsError(`unknown front matter key "${key}" (known: ${[...KNOWN_KEYS].join(", ")})`, {
+        file,
+        line: lineOfKey(source, key),
+      });
+    }
+  }
+  if (data.title === undefined) throw new SsodocsError('front matter has no "title"; every page needs one', { file, line: 1 });
+  optionalString("title");
+  optionalString("sidebar_label");
+  optionalString("description");
+  optionalString("slug");
+  optionalBoolean("authentik_preview");
+  optionalBoolean("authentik_enterprise");
+  optionalBoolean("hide_table_of_contents");
+  if (data.authentik_version !== undefined && typeof data.authentik_version !== "string") bad("authentik_version", 'a quoted version such as "2025.2.0"');
+  if (data.support_level !== undefined && !SUPPORT_LEVELS.includes(data.support_level as never)) {
+    bad("support_level", `one of ${SUPPORT_LEVELS.join(", ")}`);
+  }
+  let tags: string[] = [];
+  if (data.tags !== undefined) {
+    if (!Array.isArray(data.tags) || data.tags.some((t) => typeof t !== "string" || !/^[a-z0-9][a-z0-9-]*$/.test(t))) {
+      bad("tags", "a list of lower-case tag names such as [integration, apple]");
+    }
+    tags = [...new Set(data.tags as string[])];
+  }
+  if (data.slug !== undefined && /[?#\s]/.test(data.slug as string)) bad("slug", "a path without spaces, ? or #");
+
+  const frontMatter: FrontMatter = {
+    title: data.title as string,
+    tags,
+  };
+  for (const key of [
+    "sidebar_label",
+    "support_level",
+    "description",
+    "authentik_preview",
+    "authentik_enterprise",
+    "authentik_version",
+    "hide_table_of_contents",
+    "slug",
+  ] as const) {
+    if (data[key] !== undefined) (frontMatter as unknown as Record<string, unknown>)[key] = data[key];
+  }
+  const matterLines = opens ? source.slice(0, source.length - parsed.content.length).split("\n").length - 1 : 0;
+  return { frontMatter, body: parsed.content, bodyLine: matterLines + 1 };
+}

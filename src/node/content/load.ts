@@ -1,0 +1,51 @@
+// Walks the docs folder and reads every Markdown file with its front matter.
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import fg from "fast-glob";
+import type { FrontMatter } from "../../shared/types.ts";
+import { SsodocsError } from "../errors.ts";
+import { parseFrontMatter } from "./frontmatter.ts";
+
+export interface SourceDoc {
+  /** Path below the docs folder without extension, with / separators: `services/grafana/index`. */
+  id: string;
+  /** Absolute path of the file. */
+  file: string;
+  /** Path relative to the docs folder, as shown in messages and edit links. */
+  relativePath: string;
+  frontMatter: FrontMatter;
+  body: string;
+  bodyLine: number;
+}
+
+export async function listDocFiles(docsDir: string): Promise<string[]> {
+  const files = await fg("**/*.{md,mdx}", {
+    cwd: docsDir,
+    onlyFiles: true,
+    followSymbolicLinks: false,
+    ignore: ["**/node_modules/**", "**/_*/**", "**/_*"],
+  });
+  return files.sort();
+}
+
+export function docIdOf(relativePath: string): string {
+  return relativePath.replace(/\\/g, "/").replace(/\.mdx?$/, "");
+}
+
+export async function loadDoc(docsDir: string, relativePath: string): Promise<SourceDoc> {
+  const file = path.join(docsDir, relativePath);
+  let source: string;
+  try {
+    source = await readFile(file, "utf8");
+  } catch (error) {
+    throw new SsodocsError(`cannot read file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file });
+  }
+  if (source.includes("\u0000")) throw new SsodocsError("the file holds binary data (NUL bytes), not Markdown text", { file });
+  const { frontMatter, body, bodyLine } = parseFrontMatter(source, file);
+  return { id: docIdOf(relativePath), file, relativePath: relativePath.replace(/\\/g, "/"), frontMatter, body, bodyLine };
+}
+
+export async function loadDocs(docsDir: string): Promise<SourceDoc[]> {
+  const files = await listDocFiles(docsDir);
+  return Promise.all(files.map((f) => loadDoc(docsDir, f)));
+}

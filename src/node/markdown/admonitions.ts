@@ -1,0 +1,116 @@
+// Admonitions: `:::note`, `:::tip[Title]`, `:::warning Legacy title`, closed by `:::`.
+// They nest (an inner `:::type` opens one level deeper) and may sit inside list items.
+import type { MarkdownIt } from "markdown-it";
+import type { StateBlock } from "markdown-it";
+import { envOf, lineOf, type MarkdownEnv } from "./env.ts";
+
+export const ADMONITION_TYPES = ["note", "tip", "info", "warning", "danger", "caution", "important"] as const;
+
+const DEFAULT_TITLES: Record<string, string> = {
+  note: "Note",
+  tip: "Tip",
+  info: "Info",
+  warning: "Warning",
+  danger: "Danger",
+  caution: "Caution",
+  important: "Important",
+};
+
+// Small inline icons (paths drawn for 16x16), so no icon font or request is needed.
+const ICONS: Record<string, string> = {
+  note: "M8 1a7 7 0 1 0 0 14A7 7 0 0 0 8 1Zm.75 10.5h-1.5v-4h1.5v4Zm0-5.5h-1.5V4.5h1.5V6Z",
+  info: "M8 1a7 7 0 1 0 0 14A7 7 0 0 0 8 1Zm.75 10.5h-1.5v-4h1.5v4Zm0-5.5h-1.5V4.5h1.5V6Z",
+  tip: "M8 1a5 5 0 0 0-3 9v2h6v-2a5 5 0 0 0-3-9Zm-2 12.5h4V15H6v-1.5Z",
+  important: "M8 1a7 7 0 1 0 0 14A7 7 0 0 0 8 1Zm.75 10.5h-1.5V10h1.5v1.5Zm0-3h-1.5v-4h1.5v4Z",
+  warning: "M8 1 0.5 14.5h15L8 1Zm.75 11.5h-1.5V11h1.5v1.5Zm0-3h-1.5v-4h1.5v4Z",
+  caution: "M8 1 0.5 14.5h15L8 1Zm.75 11.5h-1.5V11h1.5v1.5Zm0-3h-1.5v-4h1.5v4Z",
+  danger: "M5 1 1 5v6l4 4h6l4-4V5l-4-4H5Zm3.75 11.5h-1.5V11h1.5v1.5Zm0-3h-1.5v-5h1.5v5Z",
+};
+
+const OPEN = new RegExp(`^(:{3,})(${ADMONITION_TYPES.join("|")})(?:\\[([^\\]]*)\\]|[ \\t]+(.*?))?[ \\t]*$`);
+const CLOSE = /^:{3,}\s*$/;
+const FENCE = /^(`{3,}|~{3,})/;
+
+function lineText(state: StateBlock, line: number): string {
+  return state.src.slice(state.bMarks[line] + state.tShift[line], state.eMarks[line]);
+}
+
+function admonitionRule(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
+  const open = OPEN.exec(lineText(state, startLine));
+  if (!open) return false;
+  if (silent) return true;
+
+  // Find the matching close, skipping fenced code and counting nested opens.
+  let depth = 1;
+  let fence: string | null = null;
+  let nextLine = startLine + 1;
+  let closed = false;
+  for (; nextLine < endLine; nextLine++) {
+    const text = lineText(state, nextLine);
+    if (text.length > 0 && state.sCount[nextLine] < state.blkIndent) break;
+    const f = FENCE.exec(text);
+    if (fence) {
+      if (f && f[1][0] === fence[0] && f[1].length >= fence.length && text.trim() === f[1]) fence = null;
+      continue;
+    }
+    if (f) {
+      fence = f[1];
+      continue;
+    }
+    if (OPEN.test(text)) depth++;
+    else if (CLOSE.test(text)) {
+      depth--;
+      if (depth === 0) {
+        closed = true;
+        break;
+      }
+    }
+  }
+  const env = envOf(state.env);
+  if (!closed) {
+    env.warnings.add(`admonition ":::${open[2]}" is never closed with ":::"; it runs to the end of its block`, {
+      file: env.file,
+      line: lineOf(env, [startLine, startLine]),
+    });
+  }
+
+  const type = open[2];
+  const title = (open[3] ?? open[4] ?? "").trim() || DEFAULT_TITLES[type];
+  const oldParent = state.parentType;
+  const oldLineMax = state.lineMax;
+  state.parentType = "admonition" as typeof state.parentType;
+  state.lineMax = nextLine;
+
+  const tokenOpen = state.push("admonition_open", "div", 1);
+  tokenOpen.info = type;
+  tokenOpen.block = true;
+  tokenOpen.map = [startLine, nextLine];
+  const titleToken = state.push("admonition_title", "", 0);
+  titleToken.content = title;
+  titleToken.children = [];
+  state.md.inline.parse(title, state.md, state.env, titleToken.children);
+
+  state.md.block.tokenize(state, startLine + 1, nextLine);
+
+  const tokenClose = state.push("admonition_close", "div", -1);
+  tokenClose.block = true;
+
+  state.parentType = oldParent;
+  state.lineMax = oldLineMax;
+  state.line = closed ? nextLine + 1 : nextLine;
+  return true;
+}
+
+export function admonitionsPlugin(md: MarkdownIt): void {
+  md.block.ruler.before("fence", "admonition", admonitionRule, { alt: ["paragraph", "reference", "blockquote", "list"] });
+  md.renderer.rules.admonition_open = (tokens, idx) => {
+    const type = tokens[idx].info;
+    return `<div class="admonition admonition-${type}" role="note">`;
+  };
+  md.renderer.rules.admonition_title = (tokens, idx, options, env) => {
+    const type = tokens[idx - 1].info;
+    const icon = `<svg class="admonition-icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path fill="currentColor" d="${ICONS[type]}"/></svg>`;
+    return `<div class="admonition-heading">${icon}<span>${md.renderer.renderInline(tokens[idx].children ?? [], options, env)}</span></div><div class="admonition-content">`;
+  };
+  md.renderer.rules.admonition_close = () => "</div></div>\n";
+}

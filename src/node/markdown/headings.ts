@@ -1,0 +1,74 @@
+// Heading ids: `{#custom-id}` honoured, otherwise GitHub-style slugs with -1, -2 for repeats
+// (markdown-it-anchor). Headings are collected for the table of contents, get a hash link,
+// and an H1 opening the body is lifted out to become the page's title heading.
+import type { MarkdownIt } from "markdown-it";
+import anchor from "markdown-it-anchor";
+import type { Token } from "markdown-it";
+import { envOf, type MarkdownEnv } from "./env.ts";
+import { slugify } from "./slugify.ts";
+
+const CUSTOM_ID = /\s*\{#([\w-]+)\}\s*$/;
+
+function customIds(tokens: Token[]): void {
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i].type !== "heading_open") continue;
+    const inline = tokens[i + 1];
+    const m = CUSTOM_ID.exec(inline.content);
+    if (!m) continue;
+    inline.content = inline.content.replace(CUSTOM_ID, "");
+    const last = inline.children?.[inline.children.length - 1];
+    if (last?.type === "text") last.content = last.content.replace(CUSTOM_ID, "");
+    tokens[i].attrSet("id", m[1]);
+  }
+}
+
+/** Plain text of a heading's inline tokens (code spans keep their text, markup is dropped). */
+function inlineText(inline: Token): string {
+  return (inline.children ?? [])
+    .filter((t) => t.type === "text" || t.type === "code_inline" || t.type === "softbreak")
+    .map((t) => (t.type === "softbreak" ? " " : t.content))
+    .join("")
+    .trim();
+}
+
+function liftLeadingH1(tokens: Token[], env: MarkdownEnv): void {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (t.type === "html_block" && t.content.trim() === "") continue;
+    if (t.type === "heading_open" && t.tag === "h1") {
+      env.leadingH1 = inlineText(tokens[i + 1]);
+      tokens.splice(i, 3);
+    }
+    return;
+  }
+}
+
+export function headingsPlugin(md: MarkdownIt): void {
+  md.core.ruler.push("heading_custom_ids", (state) => {
+    customIds(state.tokens);
+    liftLeadingH1(state.tokens, envOf(state.env));
+  });
+  md.use(anchor, {
+    slugify,
+    level: [1, 2, 3, 4, 5, 6],
+    tabIndex: false,
+    uniqueSlugStartIndex: 1,
+  });
+  md.core.ruler.push("heading_toc_and_links", (state) => {
+    const env = envOf(state.env);
+    const tokens = state.tokens;
+    for (let i = 0; i < tokens.length; i++) {
+      const open = tokens[i];
+      if (open.type !== "heading_open") continue;
+      const rawId = open.attrGet("id");
+      const id = rawId === null ? null : String(rawId);
+      const inline = tokens[i + 1];
+      if (!id || !inline.children) continue;
+      const text = inlineText(inline);
+      env.headings.push({ level: Number(open.tag.slice(1)), id, text });
+      const link = new state.Token("html_inline", "", 0);
+      link.content = `<a class="hash-link" href="#${md.utils.escapeHtml(id)}" aria-label="Direct link to ${md.utils.escapeHtml(text)}">#</a>`;
+      inline.children.push(link);
+    }
+  });
+}

@@ -1,0 +1,143 @@
+// Plain data that passes between the build stages and into the templates.
+
+export type SupportLevel = "authentik" | "community" | "vendor" | "deprecated";
+export const SUPPORT_LEVELS: readonly SupportLevel[] = ["authentik", "community", "vendor", "deprecated"];
+
+export interface NavbarLink {
+  label: string;
+  href: string;
+}
+
+export interface IconLink {
+  label: string;
+  href: string;
+  icon: "github" | "discord";
+}
+
+export interface AnnouncementBarConfig {
+  id: string;
+  content: string;
+  backgroundColor: string;
+  textColor: string;
+  isCloseable: boolean;
+}
+
+export interface AlgoliaConfig {
+  appId: string;
+  apiKey: string;
+  indexName: string;
+}
+
+/** A sidebar as written in the configuration: doc ids and categories. */
+export type SidebarItemConfig =
+  | string
+  | { type: "doc"; id: string; label?: string }
+  | { type: "category"; label: string; link?: string; collapsible?: boolean; items: SidebarItemConfig[] };
+
+export interface SiteConfig {
+  title: string;
+  tagline: string;
+  url: string;
+  baseUrl: string;
+  titleDelimiter: string;
+  navbar: {
+    logo: { alt: string; src: string; href: string };
+    items: NavbarLink[];
+    iconLinks: IconLink[];
+    hideOnScroll: boolean;
+  };
+  footer: { copyright: string };
+  announcementBar: AnnouncementBarConfig | null;
+  colorMode: { defaultMode: "light" | "dark"; disableSwitch: boolean; respectPrefersColorScheme: boolean };
+  docs: {
+    /** Folder of the docs, relative to the config file. */
+    path: string;
+    routeBasePath: string;
+    sidebarId: string;
+    sidebar: SidebarItemConfig[];
+    /** Prefix of the "Edit on GitHub" link; the doc's path relative to docs.path is appended. */
+    editUrl: string | null;
+    issuesUrl: string | null;
+    contributorGuideUrl: string | null;
+    supportUrl: string | null;
+  };
+  toc: { minHeadingLevel: number; maxHeadingLevel: number };
+  links: { rewrites: { from: string; to: string }[] };
+  search: { algolia: AlgoliaConfig | null };
+  mermaid: { theme: { light: string; dark: string } };
+  code: { extraLanguages: string[] };
+  /** Folder of the React page templates, relative to the config file. */
+  templates: string;
+  /** Folder of static files copied as they are to the output root. */
+  static: string | null;
+}
+
+export interface FrontMatter {
+  title: string;
+  sidebar_label?: string;
+  support_level?: SupportLevel;
+  tags: string[];
+  description?: string;
+  authentik_preview?: boolean;
+  authentik_enterprise?: boolean;
+  authentik_version?: string;
+  hide_table_of_contents?: boolean;
+  slug?: string;
+}
+
+export interface TocItem {
+  level: number;
+  id: string;
+  text: string;
+}
+
+export interface Breadcrumb {
+  label: string;
+  href: string | null;
+}
+
+export interface PageLink {
+  label: string;
+  href: string;
+}
+
+/** The sidebar as the templates see it: resolved labels and hrefs. */
+export type SidebarNode =
+  | { type: "link"; label: string; href: string; docId: string }
+  | { type: "category"; label: string; href: string | null; docId: string | null; collapsible: boolean; items: SidebarNode[] };
+
+export interface TagSummary {
+  label: string;
+  permalink: string;
+  count: number;
+}
+
+/** Everything a doc page template needs, computed once per doc. */
+export interface DocPageData {
+  id: string;
+  permalink: string;
+  title: string;
+  /** The heading shown as H1: the front-matter title unless the body opens with its own H1. */
+  heading: string;
+  description: string;
+  frontMatter: FrontMatter;
+  html: string;
+  toc: TocItem[];
+  hideToc: boolean;
+  sidebar: SidebarNode[] | null;
+  breadcrumbs: Breadcrumb[];
+  previous: PageLink | null;
+  next: PageLink | null;
+  tags: TagSummary[];
+  editUrl: string | null;
+  hasMermaid: boolean;
+}
+
+export interface PageHead {
+  title: string;
+  description: string;
+  canonical: string;
+  noindex?: boolean;
+}
+
+export type TemplateName = "Layout" | "DocPage" | "HomePage" | "TagsPage" | "TagPage" | "SearchPage" | "NotFound";
