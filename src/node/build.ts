@@ -1,0 +1,86 @@
+// The build pipeline: load content -> routes and sidebar -> render -> validate -> write.
+import path from "node:path";
+import fg from "fast-glob";
+import type { SiteView } from "../shared/template-props.ts";
+import type { LoadedConfig } from "./config.ts";
+import { loadDocs } from "./content/load.ts";
+import { searchPermalink, tagsPermalink } from "./content/routes.ts";
+import { buildContentModel, type ContentModel } from "./content/site.ts";
+import { SsodocsError, Warnings } from "./errors.ts";
+import { createCodeRenderer, fenceLanguages } from "./markdown/code.ts";
+import { createMarkdownRenderer } from "./markdown/index.ts";
+import { buildClientAssets, type OutputFile } from "./render/assets.ts";
+import { categoryCards, renderDocs } from "./render/docs.ts";
+import { renderFragment } from "./render/page.ts";
+import { renderPages, sitemapAndRobots, type RenderedPage } from "./render/pages.ts";
+import { loadTemplates } from "./render/templates.ts";
+import { findBrokenLinks, formatBrokenLinks } from "./validate/links.ts";
+import { writeSiteAtomically } from "./write.ts";
+
+export interface BuildOptions {
+  /** Output folder; nothing is written when null. */
+  outDir: string | null;
+  /** Collects warnings; pass one in to print them even when the build fails. */
+  warnings?: Warnings;
+}
+
+export interface BuildResult {
+  pages: RenderedPage[];
+  files: OutputFile[];
+  model: ContentModel;
+  warnings: string[];
+  seconds: number;
+}
+
+export class BrokenLinksError extends SsodocsError {
+  constructor(report: string) {
+    super(`broken links or anchors found; the build fails:\n${report}`);
+  }
+  override format(): string {
+    return this.message;
+  }
+}
+
+export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Promise<BuildResult> {
+  const started = performance.now();
+  const { config } = loaded;
+  const warnings = options.warnings ?? new Warnings();
+
+  const docs = await loadDocs(loaded.docsDir);
+  const model = buildContentModel(docs, config, loaded.file, warnings);
+
+  const languages = new Set(config.code.extraLanguages);
+  for (const doc of docs) for (const l of fenceLanguages(doc.body)) languages.add(l);
+  const [code, templates, client] = await Promise.all([
+    createCodeRenderer([...languages]),
+    loadTemplates(loaded.templatesDir),
+    buildClientAssets(config),
+  ]);
+  const markdown = createMarkdownRenderer(code);
+  const rendered = renderDocs(model, config, loaded.docsDir, markdown, (cards) => renderFragment(templates.CardList, { cards }), warnings);
+
+  const site: SiteView = {
+    config,
+    docsHome: `${config.baseUrl}${config.docs.routeBasePath}/`,
+    searchPath: searchPermalink(config),
+    tagsPath: tagsPermalink(config),
+    assets: { css: client.css, js: client.js },
+    beforePaintScript: client.beforePaintScript,
+  };
+  const servicesIndex = model.byId.get("services/index")?.id ?? model.sidebar.order[0];
+  const pages = renderPages(site, model, rendered.pages, servicesIndex ? categoryCards(model, servicesIndex) : [], templates);
+
+  const files: OutputFile[] = [
+    ...pages.map((p) => ({ path: p.file, contents: p.html })),
+    ...rendered.images,
+    ...client.files,
+    ...sitemapAndRobots(pages, config),
+  ];
+  const staticFiles = loaded.staticDir ? await fg("**/*", { cwd: loaded.staticDir, dot: false }) : [];
+  const known = new Set([...files.map((f) => f.path), ...staticFiles]);
+  const broken = findBrokenLinks(pages, known, config.baseUrl);
+  if (broken.length) throw new BrokenLinksError(formatBrokenLinks(broken));
+
+  if (options.outDir) await writeSiteAtomically(path.resolve(options.outDir), files, loaded.staticDir);
+  return { pages, files, model, warnings: warnings.list, seconds: (performance.now() - started) / 1000 };
+}

@@ -1,0 +1,95 @@
+// The `ssodocs` command line: build, serve and check.
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { Command, CommanderError } from "commander";
+import { buildSite, type BuildResult } from "./build.ts";
+import { loadConfig } from "./config.ts";
+import { formatError, Warnings } from "./errors.ts";
+import { checkWithLinkinator } from "./validate/linkinator.ts";
+import { startStaticServer } from "./serve/static.ts";
+import { createOutput } from "./output.ts";
+
+const VERSION = "0.1.0";
+
+interface CommonOptions {
+  config?: string;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const out = createOutput();
+  let exitCode = 0;
+
+  const runBuild = async (opts: CommonOptions, outDir: string | null): Promise<BuildResult> => {
+    const loaded = await loadConfig(opts.config);
+    const warnings = new Warnings();
+    try {
+      return await buildSite(loaded, { outDir, warnings });
+    } finally {
+      for (const w of warnings.list) out.warn(w);
+    }
+  };
+
+  const program = new Command()
+    .name("ssodocs")
+    .description("Build, serve and check a documentation site of single sign-on integration guides")
+    .version(VERSION, "-v, --version", "print the version")
+    .showHelpAfterError("(run with --help for usage)")
+    .showSuggestionAfterError(true)
+    .exitOverride();
+
+  const withConfig = (cmd: Command) => cmd.option("-c, --config <file>", "config file", "ssodocs.config.ts");
+
+  withConfig(program.command("build").description("build the site into the output folder"))
+    .option("-o, --out <dir>", "output folder", "build")
+    .action(async (opts: CommonOptions & { out: string }) => {
+      const result = await runBuild(opts, opts.out);
+      out.info(`Built ${result.pages.length} pages in ${result.seconds.toFixed(2)} s${result.warnings.length ? ` (${result.warnings.length} warning${result.warnings.length === 1 ? "" : "s"})` : ""}`);
+    });
+
+  withConfig(program.command("serve").description("build the site, then serve it"))
+    .option("-p, --port <port>", "port", "3000")
+    .option("-H, --host <host>", "host to bind", "127.0.0.1")
+    .option("-o, --out <dir>", "output folder", "build")
+    .action(async (opts: CommonOptions & { port: string; host: string; out: string }) => {
+      const result = await runBuild(opts, opts.out);
+      out.info(`Built ${result.pages.length} pages in ${result.seconds.toFixed(2)} s`);
+      const server = await startStaticServer(path.resolve(opts.out), Number(opts.port), opts.host);
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : opts.port;
+      out.info(`Serving at http://${opts.host}:${port}/ (Ctrl+C to stop)`);
+      await new Promise<void>((resolve) => {
+        const stop = () => server.close(() => resolve());
+        process.once("SIGINT", stop);
+        process.once("SIGTERM", stop);
+      });
+    });
+
+  withConfig(program.command("check").description("run every build-time validation, then check the served output with linkinator"))
+    .option("--external", "also check external links", false)
+    .action(async (opts: CommonOptions & { external: boolean }) => {
+      const temp = await mkdtemp(path.join(os.tmpdir(), "ssodocs-check-"));
+      const outDir = path.join(temp, "build");
+      try {
+        const result = await runBuild(opts, outDir);
+        out.info(`Validated ${result.pages.length} pages: no broken link or anchor`);
+        const report = await checkWithLinkinator(outDir, opts.external);
+        for (const line of report.failures) out.error(line);
+        out.info(`linkinator: ${report.checked} links checked, ${report.failures.length} broken`);
+        if (report.failures.length) exitCode = 1;
+      } finally {
+        await rm(temp, { recursive: true, force: true });
+      }
+    });
+
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return error.exitCode === 0 || error.code === "commander.helpDisplayed" || error.code === "commander.version" ? 0 : 1;
+    }
+    out.error(formatError(error));
+    return 1;
+  }
+  return exitCode;
+}

@@ -1,0 +1,54 @@
+// The content model of a site: docs with their permalinks, the sidebar and the tags,
+// computed once and handed to the render stage as plain data.
+import type { SiteConfig, TagSummary } from "../../shared/types.ts";
+import { SsodocsError, type Warnings } from "../errors.ts";
+import type { SourceDoc } from "./load.ts";
+import { docPermalink, routeKey, tagPermalink } from "./routes.ts";
+import { buildSidebar, type Sidebar, type SidebarDocInfo } from "./sidebar.ts";
+
+export interface ContentModel {
+  docs: SourceDoc[];
+  byId: Map<string, SourceDoc>;
+  /** Doc id -> sidebar label and permalink. */
+  info: Map<string, SidebarDocInfo>;
+  /** Doc file path relative to the docs folder -> doc, to resolve links to .md files. */
+  byRelativePath: Map<string, SourceDoc>;
+  sidebar: Sidebar;
+  tags: Map<string, { summary: TagSummary; docIds: string[] }>;
+}
+
+export function buildContentModel(docs: SourceDoc[], config: SiteConfig, configFile: string, warnings: Warnings): ContentModel {
+  const byId = new Map<string, SourceDoc>();
+  const info = new Map<string, SidebarDocInfo>();
+  const byRelativePath = new Map<string, SourceDoc>();
+  const routes = new Map<string, SourceDoc>();
+  for (const doc of docs) {
+    byId.set(doc.id, doc);
+    byRelativePath.set(doc.relativePath, doc);
+    const permalink = docPermalink(doc, config);
+    const key = routeKey(permalink);
+    const twin = routes.get(key);
+    if (twin) {
+      warnings.add(`duplicate route ${permalink}: also created by ${twin.relativePath}; this page replaces it`, { file: doc.file });
+    }
+    routes.set(key, doc);
+    info.set(doc.id, { label: doc.frontMatter.sidebar_label ?? doc.frontMatter.title, permalink });
+  }
+  if (docs.length === 0) throw new SsodocsError("the docs folder holds no Markdown files", { file: configFile });
+  const sidebar = buildSidebar(config.docs.sidebar, info, configFile);
+
+  const tags = new Map<string, { summary: TagSummary; docIds: string[] }>();
+  for (const doc of docs) {
+    for (const tag of doc.frontMatter.tags) {
+      let entry = tags.get(tag);
+      if (!entry) {
+        entry = { summary: { label: tag, permalink: tagPermalink(tag, config), count: 0 }, docIds: [] };
+        tags.set(tag, entry);
+      }
+      entry.docIds.push(doc.id);
+      entry.summary.count++;
+    }
+  }
+  const sortedTags = new Map([...tags.entries()].sort(([a], [b]) => a.localeCompare(b)));
+  return { docs, byId, info, byRelativePath, sidebar, tags: sortedTags };
+}

@@ -1,0 +1,20 @@
+// Terminal output: short lines, colour only on a TTY and never when NO_COLOR is set.
+export interface Output {
+  info(line: string): void;
+  warn(line: string): void;
+  error(line: string): void;
+}
+
+export function useColor(stream: NodeJS.WriteStream): boolean {
+  return !!stream.isTTY && !("NO_COLOR" in process.env) && process.env.TERM !== "dumb";
+}
+
+export function createOutput(): Output {
+  const color = useColor(process.stderr);
+  const paint = (code: string, s: string) => (color ? `\x1b[${code}m${s}\x1b[0m` : s);
+  return {
+    info: (line) => process.stdout.write(`${line}\n`),
+    warn: (line) => process.stderr.write(`${paint("33", "warning")} ${line}\n`),
+    error: (line) => process.stderr.write(`${paint("31", "error")} ${line}\n`),
+  };
+}

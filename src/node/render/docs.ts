@@ -1,0 +1,133 @@
+// Markdown of each doc to the data its page template needs: HTML, table of contents,
+// breadcrumbs, neighbours, tags and the images it uses (copied under content-hashed names).
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { DocPageData, SiteConfig } from "../../shared/types.ts";
+import type { CategoryCard } from "../../shared/template-props.ts";
+import type { ContentModel } from "../content/site.ts";
+import { breadcrumbsOf, categoryLinkedTo, docIdsUnder, neighboursOf } from "../content/sidebar.ts";
+import type { SourceDoc } from "../content/load.ts";
+import { SsodocsError, type Warnings } from "../errors.ts";
+import type { MarkdownRenderer } from "../markdown/index.ts";
+import type { OutputFile } from "./assets.ts";
+
+const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
+
+/** Cards for the sub-categories and docs of a category (the services index shows these). */
+export function categoryCards(model: ContentModel, docId: string): CategoryCard[] {
+  const category = categoryLinkedTo(model.sidebar, docId);
+  if (!category) return [];
+  return category.items.map((node) => {
+    const ids = docIdsUnder(node);
+    const first = ids[0] ? model.info.get(ids[0]) : undefined;
+    const href = node.href ?? first?.permalink ?? "#";
+    const count = node.type === "category" ? ids.length : 1;
+    return {
+      label: node.label,
+      href,
+      count,
+      description: node.type === "category" ? `${count} ${count === 1 ? "item" : "items"}` : (model.byId.get(node.docId)?.frontMatter.description ?? ""),
+    };
+  });
+}
+
+/** First paragraph of the body as plain text, for the meta description when front matter has none. */
+export function descriptionFromHtml(html: string): string {
+  const p = /<p>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? "";
+  const text = p.replace(/<[^>]+>/g, "").replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/\s+/g, " ").trim();
+  return text.length > 160 ? `${text.slice(0, 157).replace(/\s+\S*$/, "")}...` : text;
+}
+
+export interface RenderedDocs {
+  pages: DocPageData[];
+  images: OutputFile[];
+}
+
+export function renderDocs(
+  model: ContentModel,
+  config: SiteConfig,
+  docsDir: string,
+  markdown: MarkdownRenderer,
+  cardsHtml: (cards: CategoryCard[]) => string,
+  warnings: Warnings,
+): RenderedDocs {
+  const images = new Map<string, OutputFile>();
+  const imageUrls = new Map<string, string>();
+  const pages = model.docs.map((doc) => renderDoc(doc));
+
+  function resolveLink(doc: SourceDoc, permalink: string, href: string, line: number): string {
+    if (href === "" || href.startsWith("#") || EXTERNAL.test(href)) return href;
+    for (const r of config.links.rewrites) if (href.startsWith(r.from)) return r.to + href.slice(r.from.length);
+    const [pathPart, hash = ""] = href.split(/(?=#)/);
+    if (/\.mdx?$/.test(pathPart) && !pathPart.startsWith("/")) {
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(doc.relativePath), decodeURI(pathPart)));
+      const found = model.byRelativePath.get(target);
+      if (!found) {
+        warnings.add(`Markdown link to a missing file: ${href}`, { file: doc.file, line });
+        return href;
+      }
+      return model.info.get(found.id)!.permalink + hash;
+    }
+    if (href.startsWith("/")) return href;
+    const url = new URL(href, `http://site${permalink}`);
+    return url.pathname + url.search + url.hash;
+  }
+
+  function resolveImage(doc: SourceDoc, src: string, line: number): string {
+    if (EXTERNAL.test(src) || src.startsWith("/")) return src;
+    const file = path.resolve(path.dirname(doc.file), decodeURI(src.split(/[?#]/)[0]));
+    const known = imageUrls.get(file);
+    if (known) return known;
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(file);
+    } catch {
+      throw new SsodocsError(`image "${src}" not found (looked for ${path.relative(docsDir, file) || file})`, { file: doc.file, line });
+    }
+    const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 8);
+    const ext = path.extname(file);
+    const name = path.basename(file, ext).replace(/[^\w-]+/g, "-");
+    const out = `assets/images/${name}-${hash}${ext.toLowerCase()}`;
+    images.set(out, { path: out, contents: bytes });
+    const url = `${config.baseUrl}${out}`;
+    imageUrls.set(file, url);
+    return url;
+  }
+
+  function renderDoc(doc: SourceDoc): DocPageData {
+    const { permalink, label } = model.info.get(doc.id)!;
+    const rendered = markdown(doc.body, {
+      file: doc.file,
+      bodyLine: doc.bodyLine,
+      permalink,
+      warnings,
+      resolveLink: (href, line) => resolveLink(doc, permalink, href, line),
+      resolveImage: (src, line) => resolveImage(doc, src, line),
+      categoryCards: () => cardsHtml(categoryCards(model, doc.id)),
+    });
+    const inSidebar = model.sidebar.parents.has(doc.id);
+    const { previous, next } = neighboursOf(model.sidebar, doc.id, model.info);
+    const { minHeadingLevel, maxHeadingLevel } = config.toc;
+    return {
+      id: doc.id,
+      permalink,
+      title: doc.frontMatter.title,
+      heading: rendered.leadingH1 ?? doc.frontMatter.title,
+      description: doc.frontMatter.description ?? descriptionFromHtml(rendered.html),
+      frontMatter: doc.frontMatter,
+      html: rendered.html,
+      toc: rendered.headings.filter((h) => h.level >= minHeadingLevel && h.level <= maxHeadingLevel),
+      hideToc: doc.frontMatter.hide_table_of_contents ?? false,
+      sidebar: inSidebar ? model.sidebar.nodes : null,
+      breadcrumbs: inSidebar ? breadcrumbsOf(model.sidebar, doc.id, label) : [],
+      previous,
+      next,
+      tags: doc.frontMatter.tags.map((t) => model.tags.get(t)!.summary),
+      editUrl: config.docs.editUrl ? config.docs.editUrl + doc.relativePath : null,
+      hasMermaid: rendered.hasMermaid,
+    };
+  }
+
+  return { pages, images: [...images.values()] };
+}

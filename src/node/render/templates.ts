@@ -1,0 +1,50 @@
+// Loads the React page templates and checks each has a default export to render.
+import path from "node:path";
+import { existsSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import type { ComponentType } from "react";
+import type { TemplateName } from "../../shared/types.ts";
+import type { CardListProps, DocPageProps, HomePageProps, NotFoundProps, SearchPageProps, TagPageProps, TagsPageProps } from "../../shared/template-props.ts";
+import { SsodocsError } from "../errors.ts";
+
+export interface Templates {
+  DocPage: ComponentType<DocPageProps>;
+  HomePage: ComponentType<HomePageProps>;
+  TagsPage: ComponentType<TagsPageProps>;
+  TagPage: ComponentType<TagPageProps>;
+  SearchPage: ComponentType<SearchPageProps>;
+  NotFound: ComponentType<NotFoundProps>;
+  CardList: ComponentType<CardListProps>;
+}
+
+const PAGE_TEMPLATES: (Exclude<TemplateName, "Layout"> | "components/CardList")[] = [
+  "DocPage",
+  "HomePage",
+  "TagsPage",
+  "TagPage",
+  "SearchPage",
+  "NotFound",
+  "components/CardList",
+];
+
+export async function loadTemplate(file: string, cacheBust = ""): Promise<ComponentType<never>> {
+  if (!existsSync(file)) throw new SsodocsError("page template not found", { file });
+  let mod: { default?: unknown };
+  try {
+    mod = await import(pathToFileURL(file).href + cacheBust);
+  } catch (error) {
+    throw new SsodocsError(`page template could not be loaded: ${(error as Error).message}`, { file });
+  }
+  if (typeof mod.default !== "function") {
+    throw new SsodocsError("the page component has no default export, so nothing can be rendered; add `export default function ...`", { file });
+  }
+  return mod.default as ComponentType<never>;
+}
+
+/** `cacheBust` (a query string) makes Node import edited templates again in watch mode. */
+export async function loadTemplates(dir: string, cacheBust = ""): Promise<Templates> {
+  const entries = await Promise.all(
+    PAGE_TEMPLATES.map(async (name) => [name.replace("components/", ""), await loadTemplate(path.join(dir, `${name}.tsx`), cacheBust)] as const),
+  );
+  return Object.fromEntries(entries) as unknown as Templates;
+}

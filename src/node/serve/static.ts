@@ -1,0 +1,114 @@
+// Serves a built site from a folder: content types, .html and /index.html normalisation,
+// 404.html for unknown paths, no directory listings and nothing outside the folder.
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import http from "node:http";
+import path from "node:path";
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+};
+
+export type RequestHook = (req: http.IncomingMessage, res: http.ServerResponse) => boolean | Promise<boolean>;
+
+async function isFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The file a URL path maps to inside root, or null when the path is unsafe. */
+export function safeJoin(root: string, urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes("\0") || decoded.includes("\\")) return null;
+  const segments = decoded.split("/").filter(Boolean);
+  if (segments.some((s) => s === ".." || s === ".")) return null;
+  const file = path.join(root, ...segments);
+  return file === root || file.startsWith(root + path.sep) ? file : null;
+}
+
+/** Candidate files for a path, in order: the file itself, then as a page. */
+async function resolveFile(root: string, urlPath: string): Promise<string | null> {
+  const base = safeJoin(root, urlPath);
+  if (base === null) return null;
+  const candidates = urlPath.endsWith("/")
+    ? [path.join(base, "index.html")]
+    : [base, path.join(base, "index.html"), ...(/(?:\/index)?\.html$/.test(urlPath) ? [safeJoin(root, urlPath.replace(/(?:\/index)?\.html$/, "") || "/")] : [])];
+  for (const c of candidates) {
+    if (!c) continue;
+    const file = c.endsWith(path.sep) || c === root ? path.join(c, "index.html") : c;
+    if (await isFile(file)) return file;
+  }
+  return null;
+}
+
+export function createStaticHandler(root: string, hooks: RequestHook[] = []) {
+  const absRoot = path.resolve(root);
+  return async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    for (const hook of hooks) if (await hook(req, res)) return;
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.writeHead(405, { Allow: "GET, HEAD" }).end();
+      return;
+    }
+    const urlPath = (req.url ?? "/").split("?")[0].split("#")[0];
+    let file = await resolveFile(absRoot, urlPath);
+    let status = 200;
+    if (!file) {
+      status = 404;
+      file = path.join(absRoot, "404.html");
+      if (!(await isFile(file))) {
+        res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Not found");
+        return;
+      }
+    }
+    const ext = path.extname(file).toLowerCase();
+    const hashed = /[-.][0-9A-Za-z_]{8}\.\w+$/.test(file) && file.includes(`${path.sep}assets${path.sep}`);
+    const size = (await stat(file)).size;
+    res.writeHead(status, {
+      "Content-Type": TYPES[ext] ?? "application/octet-stream",
+      "Content-Length": size,
+      "Cache-Control": hashed ? "public, max-age=31536000, immutable" : "no-cache",
+      "X-Content-Type-Options": "nosniff",
+    });
+    if (req.method === "HEAD") {
+      res.end();
+      return;
+    }
+    createReadStream(file).pipe(res);
+  };
+}
+
+export function startStaticServer(root: string, port: number, host: string, hooks: RequestHook[] = []): Promise<http.Server> {
+  const handler = createStaticHandler(root, hooks);
+  const server = http.createServer((req, res) => {
+    handler(req, res).catch((error) => {
+      if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
+      res.end(`Internal error: ${(error as Error).message}`);
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}

@@ -1,0 +1,99 @@
+// Link and anchor validation over the rendered pages: every internal href must name a route
+// (or an output file), and every #fragment an id on the target page.
+import { routeKey } from "../content/routes.ts";
+
+export interface PageForValidation {
+  route: string;
+  html: string;
+}
+
+export interface BrokenLink {
+  source: string;
+  href: string;
+  resolved: string;
+  kind: "link" | "anchor";
+}
+
+const HREF = /<a\s[^>]*?\bhref="([^"]*)"/g;
+const SRC = /<img\s[^>]*?\bsrc="([^"]*)"/g;
+const ID = /\sid="([^"]+)"/g;
+const NAME = /<a\s[^>]*?\bname="([^"]+)"/g;
+const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
+
+function decodeEntities(s: string): string {
+  return s.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** Ids of a page: headings, elements with id, anchors with name. */
+export function idsOf(html: string): Set<string> {
+  const ids = new Set<string>();
+  for (const m of html.matchAll(ID)) ids.add(decodeEntities(m[1]));
+  for (const m of html.matchAll(NAME)) ids.add(decodeEntities(m[1]));
+  return ids;
+}
+
+export function findBrokenLinks(pages: PageForValidation[], files: Set<string>, baseUrl: string): BrokenLink[] {
+  const byKey = new Map<string, PageForValidation>();
+  for (const p of pages) byKey.set(routeKey(p.route), p);
+  const idCache = new Map<PageForValidation, Set<string>>();
+  const ids = (p: PageForValidation) => {
+    let s = idCache.get(p);
+    if (!s) idCache.set(p, (s = idsOf(p.html)));
+    return s;
+  };
+  const broken: BrokenLink[] = [];
+  for (const page of pages) {
+    const seen = new Set<string>();
+    const targets = [...page.html.matchAll(HREF), ...page.html.matchAll(SRC)].map((m) => decodeEntities(m[1]));
+    for (const href of targets) {
+      if (seen.has(href) || href === "" || href === "#" || EXTERNAL.test(href)) continue;
+      seen.add(href);
+      // Markdown links to missing .md files were reported as warnings already.
+      if (/\.mdx?(#.*)?$/.test(href)) continue;
+      const url = new URL(href, `http://site${page.route}`);
+      const pathname = safeDecode(url.pathname);
+      const hash = safeDecode(url.hash.slice(1));
+      const target = byKey.get(routeKey(pathname));
+      const rel = pathname.startsWith(baseUrl) ? pathname.slice(baseUrl.length) : pathname.slice(1);
+      if (!target) {
+        if (!files.has(rel)) broken.push({ source: page.route, href, resolved: pathname, kind: "link" });
+        continue;
+      }
+      if (hash && !ids(target).has(hash)) broken.push({ source: page.route, href, resolved: `${target.route}#${hash}`, kind: "anchor" });
+    }
+  }
+  return broken;
+}
+
+/** The report printed when links are broken, grouped by source page. */
+export function formatBrokenLinks(broken: BrokenLink[]): string {
+  const lines: string[] = [];
+  const links = broken.filter((b) => b.kind === "link");
+  const anchors = broken.filter((b) => b.kind === "anchor");
+  const section = (title: string, list: BrokenLink[]) => {
+    if (!list.length) return;
+    lines.push(title);
+    const bySource = new Map<string, BrokenLink[]>();
+    for (const b of list) bySource.set(b.source, [...(bySource.get(b.source) ?? []), b]);
+    for (const [source, items] of bySource) {
+      lines.push(`- On page ${source}:`);
+      for (const b of items) lines.push(`  - ${b.href}${b.resolved !== b.href ? ` (resolved as ${b.resolved})` : ""}`);
+    }
+    const counts = new Map<string, number>();
+    for (const b of list) counts.set(b.href, (counts.get(b.href) ?? 0) + 1);
+    for (const [href, n] of counts) {
+      if (n >= 5) lines.push(`Hint: "${href}" is broken on ${n} pages; it probably comes from the layout (navbar or footer).`);
+    }
+  };
+  section(`Broken links (${links.length}):`, links);
+  section(`Broken anchors (${anchors.length}):`, anchors);
+  return lines.join("\n");
+}

@@ -1,0 +1,70 @@
+// The props each page template receives. Templates only read these; they compute nothing site-wide.
+import type { DocPageData, NavbarLink, PageHead, SidebarNode, SiteConfig, TagSummary } from "./types.ts";
+
+/** What every page knows about the site and its built assets. */
+export interface SiteView {
+  config: SiteConfig;
+  /** URL path of the docs home (`/integrations/`). */
+  docsHome: string;
+  searchPath: string;
+  tagsPath: string;
+  /** Hashed asset URLs. */
+  assets: { css: string; js: string };
+  /** The inline script that sets colour mode and announcement state before first paint. */
+  beforePaintScript: string;
+}
+
+export interface LayoutProps {
+  site: SiteView;
+  head: PageHead;
+  /** The current URL path, to mark active navbar items. */
+  path: string;
+  /** The docs sidebar, also shown in the mobile menu. */
+  sidebar?: SidebarNode[] | null;
+  /** Extra class on <main>'s wrapper for page-specific styles. */
+  pageClass?: string;
+  children?: unknown;
+}
+
+export interface DocPageProps {
+  site: SiteView;
+  doc: DocPageData;
+}
+
+export interface CategoryCard {
+  label: string;
+  href: string;
+  count: number;
+  description: string;
+}
+
+export interface CardListProps {
+  cards: CategoryCard[];
+}
+
+export interface HomePageProps {
+  site: SiteView;
+  categories: CategoryCard[];
+  guideCount: number;
+}
+
+export interface TagsPageProps {
+  site: SiteView;
+  tags: TagSummary[];
+}
+
+export interface TagPageProps {
+  site: SiteView;
+  tag: TagSummary;
+  docs: { title: string; href: string; description: string }[];
+}
+
+export interface SearchPageProps {
+  site: SiteView;
+}
+
+export interface NotFoundProps {
+  site: SiteView;
+}
+
+export type { NavbarLink };

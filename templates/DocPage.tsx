@@ -1,0 +1,53 @@
+import type { DocPageProps } from "../src/shared/template-props.ts";
+import { Badges, Breadcrumbs, HelpBox, Paginator, TableOfContents } from "./components/DocParts.tsx";
+import { Sidebar } from "./components/Sidebar.tsx";
+import Layout from "./Layout.tsx";
+
+export default function DocPage({ site, doc }: DocPageProps) {
+  const head = { title: doc.title, description: doc.description, canonical: `${site.config.url}${doc.permalink}` };
+  const docs = site.config.docs;
+  return (
+    <Layout site={site} head={head} path={doc.permalink} sidebar={doc.sidebar} pageClass="doc-page">
+      <div className={`doc-layout${doc.sidebar ? "" : " doc-layout-no-sidebar"}`}>
+        {doc.sidebar ? (
+          <aside className="doc-sidebar" aria-label="Docs navigation">
+            <Sidebar nodes={doc.sidebar} path={doc.permalink} />
+          </aside>
+        ) : null}
+        <main id="main-content" className="doc-main" tabIndex={-1}>
+          <div className="doc-container">
+            <article className="doc">
+              {doc.breadcrumbs.length ? <Breadcrumbs items={doc.breadcrumbs} home={site.docsHome} /> : null}
+              <header className="doc-header">
+                <h1>{doc.heading}</h1>
+                <Badges frontMatter={doc.frontMatter} />
+              </header>
+              <div className="markdown" dangerouslySetInnerHTML={{ __html: doc.html }} />
+              {doc.tags.length ? (
+                <div className="doc-tags">
+                  <b>Tags:</b>
+                  <ul>
+                    {doc.tags.map((t) => (
+                      <li key={t.permalink}>
+                        <a className="tag" href={t.permalink} rel="tag">
+                          {t.label}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
+              <HelpBox links={{ editUrl: doc.editUrl, contributorGuideUrl: docs.contributorGuideUrl, issuesUrl: docs.issuesUrl, supportUrl: docs.supportUrl }} />
+              <Paginator previous={doc.previous} next={doc.next} />
+            </article>
+            {!doc.hideToc && doc.toc.length ? (
+              <div className="doc-toc">
+                <TableOfContents items={doc.toc} />
+              </div>
+            ) : null}
+          </div>
+        </main>
+      </div>
+    </Layout>
+  );
+}

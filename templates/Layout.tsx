@@ -1,0 +1,48 @@
+// The page shell every template renders into: head, skip link, announcement bar, navbar,
+// the mobile menu, main content and footer.
+import type { LayoutProps } from "../src/shared/template-props.ts";
+import { AnnouncementBar } from "./components/AnnouncementBar.tsx";
+import { Footer } from "./components/Footer.tsx";
+import { MobileMenu } from "./components/MobileMenu.tsx";
+import { Navbar } from "./components/Navbar.tsx";
+
+export default function Layout({ site, head, path, sidebar = null, pageClass, children }: LayoutProps) {
+  const { config } = site;
+  const fullTitle = head.title === config.title ? head.title : `${head.title} ${config.titleDelimiter} ${config.title}`;
+  return (
+    <html lang="en" dir="ltr" data-theme={config.colorMode.defaultMode}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{fullTitle}</title>
+        <meta name="description" content={head.description} />
+        <meta name="generator" content="ssodocs" />
+        {head.noindex ? <meta name="robots" content="noindex, follow" /> : null}
+        <link rel="canonical" href={head.canonical} />
+        <meta property="og:type" content="website" />
+        <meta property="og:site_name" content={config.title} />
+        <meta property="og:title" content={fullTitle} />
+        <meta property="og:description" content={head.description} />
+        <meta property="og:url" content={head.canonical} />
+        <meta property="og:locale" content="en" />
+        <meta name="twitter:card" content="summary" />
+        <link rel="icon" href={config.navbar.logo.src} type="image/svg+xml" />
+        <script dangerouslySetInnerHTML={{ __html: site.beforePaintScript }} />
+        <link rel="stylesheet" href={site.assets.css} />
+        <script type="module" src={site.assets.js} />
+      </head>
+      <body className={pageClass}>
+        <a className="skip-link" href="#main-content">
+          Skip to main content
+        </a>
+        {config.announcementBar ? <AnnouncementBar bar={config.announcementBar} /> : null}
+        <Navbar site={site} path={path} />
+        <MobileMenu site={site} path={path} sidebar={sidebar} />
+        <div className="page" id="page">
+          {children as never}
+        </div>
+        <Footer copyright={config.footer.copyright} />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,77 @@
+import type { SiteView } from "../../src/shared/template-props.ts";
+import { ChatIcon, CodeIcon, GlobeIcon, MenuIcon, MoonIcon, SearchIcon, SunIcon } from "./Icons.tsx";
+
+function isActive(href: string, path: string): boolean {
+  return href.startsWith("/") && href !== "/" && path.startsWith(href);
+}
+
+export function Navbar({ site, path }: { site: SiteView; path: string }) {
+  const { navbar, colorMode } = site.config;
+  return (
+    <nav className="navbar" aria-label="Main" data-hide-on-scroll={navbar.hideOnScroll ? "" : undefined}>
+      <div className="navbar-inner">
+        <button type="button" className="navbar-toggle icon-button" aria-label="Open the navigation menu" aria-expanded="false" aria-controls="mobile-menu" data-menu-open>
+          <MenuIcon />
+        </button>
+        <a className="navbar-brand" href={navbar.logo.href}>
+          <img src={navbar.logo.src} alt={navbar.logo.alt} width={32} height={32} />
+          <b className="navbar-title">{site.config.title}</b>
+        </a>
+        <ul className="navbar-items">
+          {navbar.items.map((item) => (
+            <li key={item.href}>
+              <a href={item.href} className={isActive(item.href, path) ? "active" : undefined} aria-current={isActive(item.href, path) ? "page" : undefined}>
+                {item.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <div className="navbar-end">
+          {navbar.iconLinks.map((link) => (
+            <a key={link.href} className="icon-button navbar-icon-link" href={link.href} aria-label={link.label} title={link.label}>
+              {link.icon === "github" ? <CodeIcon /> : <ChatIcon />}
+            </a>
+          ))}
+          <div className="dropdown navbar-dropdown">
+            <button type="button" className="dropdown-button" aria-haspopup="true" aria-label="Language: English">
+              <GlobeIcon size={18} /> English
+            </button>
+            <ul className="dropdown-menu">
+              <li>
+                <a href={path} lang="en" aria-current="true" className="active">
+                  English
+                </a>
+              </li>
+            </ul>
+          </div>
+          <div className="dropdown navbar-dropdown">
+            <button type="button" className="dropdown-button" aria-haspopup="true" aria-label="Version: Next">
+              Next
+            </button>
+            <ul className="dropdown-menu">
+              <li>
+                <a href={site.docsHome} data-version="current" className="active" aria-current="true">
+                  Next
+                </a>
+              </li>
+            </ul>
+          </div>
+          {colorMode.disableSwitch ? null : (
+            <button type="button" className="icon-button color-toggle" data-color-toggle aria-label="Switch between dark and light mode" title="Switch between dark and light mode">
+              <SunIcon className="icon-light" />
+              <MoonIcon className="icon-dark" />
+            </button>
+          )}
+          <a className="search-button" href={site.searchPath} data-search-button aria-label="Search (Ctrl+K)">
+            <SearchIcon size={16} />
+            <span className="search-button-text">Search</span>
+            <span className="search-button-keys" aria-hidden="true">
+              <kbd data-mod-key>Ctrl</kbd>
+              <kbd>K</kbd>
+            </span>
+          </a>
+        </div>
+      </div>
+    </nav>
+  );
+}
