@@ -30,6 +30,8 @@ export interface BuildResult {
   model: ContentModel;
   warnings: string[];
   seconds: number;
+  /** Milliseconds spent in each stage. */
+  timings: Record<string, number>;
 }
 
 export class BrokenLinksError extends SsodocsError {
@@ -43,11 +45,19 @@ export class BrokenLinksError extends SsodocsError {
 
 export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
+  const timings: Record<string, number> = {};
+  let mark = started;
+  const lap = (stage: string) => {
+    const now = performance.now();
+    timings[stage] = Math.round(now - mark);
+    mark = now;
+  };
   const { config } = loaded;
   const warnings = options.warnings ?? new Warnings();
 
   const docs = await loadDocs(loaded.docsDir);
   const model = buildContentModel(docs, config, loaded.file, warnings);
+  lap("load");
 
   const languages = new Set(config.code.extraLanguages);
   for (const doc of docs) for (const l of fenceLanguages(doc.body)) languages.add(l);
@@ -56,8 +66,10 @@ export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Pr
     loadTemplates(loaded.templatesDir),
     buildClientAssets(config),
   ]);
+  lap("setup");
   const markdown = createMarkdownRenderer(code);
   const rendered = renderDocs(model, config, loaded.docsDir, markdown, (cards) => renderFragment(templates.CardList, { cards }), warnings);
+  lap("markdown");
 
   const site: SiteView = {
     config,
@@ -70,6 +82,7 @@ export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Pr
   const servicesIndex = model.byId.get("services/index")?.id ?? model.sidebar.order[0];
   const pages = renderPages(site, model, rendered.pages, servicesIndex ? categoryCards(model, servicesIndex) : [], templates);
 
+  lap("render");
   const files: OutputFile[] = [
     ...pages.map((p) => ({ path: p.file, contents: p.html })),
     ...rendered.images,
@@ -80,7 +93,9 @@ export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Pr
   const known = new Set([...files.map((f) => f.path), ...staticFiles]);
   const broken = findBrokenLinks(pages, known, config.baseUrl);
   if (broken.length) throw new BrokenLinksError(formatBrokenLinks(broken));
+  lap("validate");
 
   if (options.outDir) await writeSiteAtomically(path.resolve(options.outDir), files, loaded.staticDir);
-  return { pages, files, model, warnings: warnings.list, seconds: (performance.now() - started) / 1000 };
+  lap("write");
+  return { pages, files, model, warnings: warnings.list, seconds: (performance.now() - started) / 1000, timings };
 }

@@ -42,8 +42,10 @@ export async function main(argv: string[]): Promise<number> {
 
   withConfig(program.command("build").description("build the site into the output folder"))
     .option("-o, --out <dir>", "output folder", "build")
-    .action(async (opts: CommonOptions & { out: string }) => {
+    .option("--timings", "print the time each stage took", false)
+    .action(async (opts: CommonOptions & { out: string; timings: boolean }) => {
       const result = await runBuild(opts, opts.out);
+      if (opts.timings) out.info(Object.entries(result.timings).map(([k, v]) => `${k} ${v} ms`).join(", "));
       out.info(`Built ${result.pages.length} pages in ${result.seconds.toFixed(2)} s${result.warnings.length ? ` (${result.warnings.length} warning${result.warnings.length === 1 ? "" : "s"})` : ""}`);
     });
 

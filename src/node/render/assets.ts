@@ -1,7 +1,10 @@
 // The browser side of the site, bundled with esbuild: the client script (with lazily loaded
 // chunks such as mermaid), the stylesheet, and the inline before-paint script.
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import * as esbuild from "esbuild";
+import fg from "fast-glob";
+import { hashOf, readCache, writeCache } from "../cache.ts";
 import type { SiteConfig } from "../../shared/types.ts";
 import type { BeforePaintOptions } from "../../client/before-paint.ts";
 
@@ -42,7 +45,60 @@ export function beforePaintOptions(config: SiteConfig): BeforePaintOptions {
   };
 }
 
+interface CachedBundle {
+  files: { path: string; base64: string }[];
+  js: string;
+  css: string;
+}
+
+/** Hash of everything the client bundle is made from: its sources and the bundled packages' versions. */
+function clientKey(baseUrl: string): string {
+  const sources = fg.sync("**/*", { cwd: CLIENT_DIR }).sort();
+  const lock = path.resolve(CLIENT_DIR, "../../package-lock.json");
+  const parts = sources.map((f) => f + readFileSync(path.join(CLIENT_DIR, f), "utf8"));
+  let lockText = "";
+  try {
+    lockText = readFileSync(lock, "utf8");
+  } catch {
+    // No lock file: the sources alone make the key.
+  }
+  return hashOf(esbuild.version, baseUrl, lockText, ...parts);
+}
+
 export async function buildClientAssets(config: SiteConfig): Promise<ClientAssets> {
+  const key = clientKey(config.baseUrl);
+  const [bundle, beforePaintScript] = await Promise.all([
+    (async () => {
+      const cached = readCache<CachedBundle>("client", key);
+      if (cached) return cached;
+      const fresh = await bundleClient(config.baseUrl);
+      writeCache("client", key, fresh);
+      return fresh;
+    })(),
+    buildBeforePaintScript(config),
+  ]);
+  return {
+    files: bundle.files.map((f) => ({ path: f.path, contents: Buffer.from(f.base64, "base64") })),
+    js: bundle.js,
+    css: bundle.css,
+    beforePaintScript,
+  };
+}
+
+async function buildBeforePaintScript(config: SiteConfig): Promise<string> {
+  const result = await esbuild.build({
+    entryPoints: [path.join(CLIENT_DIR, "before-paint.ts")],
+    bundle: true,
+    minify: true,
+    write: false,
+    format: "iife",
+    logLevel: "silent",
+    define: { __BEFORE_PAINT_OPTIONS__: JSON.stringify(beforePaintOptions(config)) },
+  });
+  return result.outputFiles[0].text.trim();
+}
+
+async function bundleClient(baseUrl: string): Promise<CachedBundle> {
   const outdir = path.resolve("/ssodocs-out");
   const js = path.join(CLIENT_DIR, "main.ts");
   const css = path.join(CLIENT_DIR, "styles.css");
@@ -55,7 +111,7 @@ export async function buildClientAssets(config: SiteConfig): Promise<ClientAsset
     logLevel: "silent",
     legalComments: "none",
   };
-  const [scripts, styles, beforePaint] = await Promise.all([
+  const [scripts, styles] = await Promise.all([
     esbuild.build({
       ...common,
       entryPoints: [js],
@@ -68,20 +124,12 @@ export async function buildClientAssets(config: SiteConfig): Promise<ClientAsset
       jsx: "automatic",
     }),
     esbuild.build({ ...common, entryPoints: [css], entryNames: "assets/css/[name]-[hash]" }),
-    esbuild.build({
-      ...common,
-      entryPoints: [path.join(CLIENT_DIR, "before-paint.ts")],
-      format: "iife",
-      metafile: false,
-      define: { __BEFORE_PAINT_OPTIONS__: JSON.stringify(beforePaintOptions(config)) },
-    }),
   ]);
-  const s = collect(scripts, outdir, config.baseUrl);
-  const c = collect(styles, outdir, config.baseUrl);
+  const s = collect(scripts, outdir, baseUrl);
+  const c = collect(styles, outdir, baseUrl);
   return {
-    files: [...s.files, ...c.files],
+    files: [...s.files, ...c.files].map((f) => ({ path: f.path, base64: Buffer.from(f.contents).toString("base64") })),
     js: s.url(js),
     css: c.url(css),
-    beforePaintScript: beforePaint.outputFiles![0].text.trim(),
   };
 }

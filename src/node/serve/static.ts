@@ -48,17 +48,16 @@ export function safeJoin(root: string, urlPath: string): string | null {
   return file === root || file.startsWith(root + path.sep) ? file : null;
 }
 
-/** Candidate files for a path, in order: the file itself, then as a page. */
+/** The file a URL path names: the file itself, the page at that path, or (for a path ending
+ * in .html or /index.html that is no file) the page at the path without that ending. */
 async function resolveFile(root: string, urlPath: string): Promise<string | null> {
-  const base = safeJoin(root, urlPath);
-  if (base === null) return null;
-  const candidates = urlPath.endsWith("/")
-    ? [path.join(base, "index.html")]
-    : [base, path.join(base, "index.html"), ...(/(?:\/index)?\.html$/.test(urlPath) ? [safeJoin(root, urlPath.replace(/(?:\/index)?\.html$/, "") || "/")] : [])];
-  for (const c of candidates) {
-    if (!c) continue;
-    const file = c.endsWith(path.sep) || c === root ? path.join(c, "index.html") : c;
-    if (await isFile(file)) return file;
+  const paths = [urlPath];
+  if (/(?:\/index)?\.html$/.test(urlPath)) paths.push(urlPath.replace(/(?:\/index)?\.html$/, "") || "/");
+  for (const p of paths) {
+    const base = safeJoin(root, p);
+    if (base === null) return null;
+    const candidates = p.endsWith("/") || base === root ? [path.join(base, "index.html")] : [base, path.join(base, "index.html")];
+    for (const file of candidates) if (await isFile(file)) return file;
   }
   return null;
 }

@@ -1,0 +1,37 @@
+// A small persistent cache under node_modules/.cache/ssodocs, keyed by content hashes.
+// Entries are written to a temporary file and renamed, so a killed build never leaves a
+// half-written entry; an entry that cannot be read or parsed counts as missing.
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+export const CACHE_DIR = path.resolve(import.meta.dirname, "../../node_modules/.cache/ssodocs");
+
+export function hashOf(...parts: (string | Uint8Array)[]): string {
+  const h = createHash("sha256");
+  for (const p of parts) h.update(p).update("\0");
+  return h.digest("hex").slice(0, 32);
+}
+
+export function readCache<T>(namespace: string, key: string): T | null {
+  if (process.env.SSODOCS_NO_CACHE) return null;
+  try {
+    return JSON.parse(readFileSync(path.join(CACHE_DIR, namespace, `${key}.json`), "utf8")) as T;
+  } catch {
+    return null;
+  }
+}
+
+export function writeCache(namespace: string, key: string, value: unknown): void {
+  if (process.env.SSODOCS_NO_CACHE) return;
+  try {
+    const dir = path.join(CACHE_DIR, namespace);
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `${key}.json`);
+    const temp = `${file}.${process.pid}.tmp`;
+    writeFileSync(temp, JSON.stringify(value));
+    renameSync(temp, file);
+  } catch {
+    // A cache that cannot be written only costs speed.
+  }
+}
