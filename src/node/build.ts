@@ -91,7 +91,7 @@ export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Pr
   ];
   const staticFiles = loaded.staticDir ? await fg("**/*", { cwd: loaded.staticDir, dot: false }) : [];
   const known = new Set([...files.map((f) => f.path), ...staticFiles]);
-  const broken = findBrokenLinks(pages, known, config.baseUrl);
+  const broken = findBrokenLinks(pages, known, config.baseUrl, rendered.linkOrigins);
   if (broken.length) throw new BrokenLinksError(formatBrokenLinks(broken));
   lap("validate");
 

@@ -42,6 +42,8 @@ export function descriptionFromHtml(html: string): string {
 export interface RenderedDocs {
   pages: DocPageData[];
   images: OutputFile[];
+  /** Per page, each rewritten href -> the href as written in the Markdown, for error reports. */
+  linkOrigins: Map<string, Map<string, string>>;
 }
 
 export function renderDocs(
@@ -54,6 +56,7 @@ export function renderDocs(
 ): RenderedDocs {
   const images = new Map<string, OutputFile>();
   const imageUrls = new Map<string, string>();
+  const linkOrigins = new Map<string, Map<string, string>>();
   const pages = model.docs.map((doc) => renderDoc(doc));
 
   function resolveLink(doc: SourceDoc, permalink: string, href: string, line: number): string {
@@ -97,12 +100,18 @@ export function renderDocs(
 
   function renderDoc(doc: SourceDoc): DocPageData {
     const { permalink, label } = model.info.get(doc.id)!;
+    const origins = new Map<string, string>();
+    linkOrigins.set(permalink, origins);
     const rendered = markdown(doc.body, {
       file: doc.file,
       bodyLine: doc.bodyLine,
       permalink,
       warnings,
-      resolveLink: (href, line) => resolveLink(doc, permalink, href, line),
+      resolveLink: (href, line) => {
+        const resolved = resolveLink(doc, permalink, href, line);
+        if (resolved !== href) origins.set(resolved, href);
+        return resolved;
+      },
       resolveImage: (src, line) => resolveImage(doc, src, line),
       categoryCards: () => cardsHtml(categoryCards(model, doc.id)),
     });
@@ -129,5 +138,5 @@ export function renderDocs(
     };
   }
 
-  return { pages, images: [...images.values()] };
+  return { pages, images: [...images.values()], linkOrigins };
 }

@@ -40,7 +40,16 @@ export function idsOf(html: string): Set<string> {
   return ids;
 }
 
-export function findBrokenLinks(pages: PageForValidation[], files: Set<string>, baseUrl: string): BrokenLink[] {
+/**
+ * `origins` maps, per page route, an href as it stands in the HTML to the href as the author
+ * wrote it (relative links are rewritten before validation), so reports quote the source.
+ */
+export function findBrokenLinks(
+  pages: PageForValidation[],
+  files: Set<string>,
+  baseUrl: string,
+  origins: Map<string, Map<string, string>> = new Map(),
+): BrokenLink[] {
   const byKey = new Map<string, PageForValidation>();
   for (const p of pages) byKey.set(routeKey(p.route), p);
   const idCache = new Map<PageForValidation, Set<string>>();
@@ -58,16 +67,17 @@ export function findBrokenLinks(pages: PageForValidation[], files: Set<string>, 
       seen.add(href);
       // Markdown links to missing .md files were reported as warnings already.
       if (/\.mdx?(#.*)?$/.test(href)) continue;
+      const written = origins.get(page.route)?.get(href) ?? href;
       const url = new URL(href, `http://site${page.route}`);
       const pathname = safeDecode(url.pathname);
       const hash = safeDecode(url.hash.slice(1));
       const target = byKey.get(routeKey(pathname));
       const rel = pathname.startsWith(baseUrl) ? pathname.slice(baseUrl.length) : pathname.slice(1);
       if (!target) {
-        if (!files.has(rel)) broken.push({ source: page.route, href, resolved: pathname, kind: "link" });
+        if (!files.has(rel)) broken.push({ source: page.route, href: written, resolved: pathname, kind: "link" });
         continue;
       }
-      if (hash && !ids(target).has(hash)) broken.push({ source: page.route, href, resolved: `${target.route}#${hash}`, kind: "anchor" });
+      if (hash && !ids(target).has(hash)) broken.push({ source: page.route, href: written, resolved: `${target.route}#${hash}`, kind: "anchor" });
     }
   }
   return broken;

@@ -1,0 +1,94 @@
+// Link and anchor validation, duplicate routes and the untouched previous build, through the CLI.
+import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli, tempSite } from "./helpers.ts";
+
+const guide = (title: string, body: string, extra = "") => `---\ntitle: ${title}\n${extra}---\n\n${body}\n`;
+
+describe("link validation", () => {
+  it("fails the build on a broken link and a broken anchor, naming page, link and resolution", () => {
+    const site = tempSite({
+      "docs/services/beta/index.md": guide(
+        "Integrate with Beta",
+        "## What is Beta\n\nSee [gamma](../gamma/) and [alpha's missing part](/integrations/services/alpha/#no-such-heading) and [fine](/integrations/services/alpha/#what-is-alpha).",
+      ),
+    });
+    try {
+      const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain("broken links or anchors found; the build fails");
+      expect(r.stderr).toContain("Broken links (1):\n- On page /integrations/services/beta/:\n  - ../gamma/ (resolved as /integrations/services/gamma/)");
+      expect(r.stderr).toContain(
+        "Broken anchors (1):\n- On page /integrations/services/beta/:\n  - /integrations/services/alpha/#no-such-heading\n",
+      );
+      expect(r.stderr).not.toContain("#what-is-alpha");
+      expect(existsSync(path.join(site.dir, "build"))).toBe(false);
+    } finally {
+      site.cleanup();
+    }
+  });
+
+  it("accepts anchors that are element ids or <a name> targets, and an empty #", () => {
+    const site = tempSite({
+      "docs/services/beta/index.md": guide(
+        "Integrate with Beta",
+        '<a id="add-new"></a>\n<a name="legacy"></a>\n\n[one](#add-new) [two](#legacy) [three](#) [four](/integrations/services/alpha/index.html#what-is-alpha)',
+      ),
+    });
+    try {
+      const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")]);
+      expect(r.stderr).toBe("");
+      expect(r.code).toBe(0);
+    } finally {
+      site.cleanup();
+    }
+  });
+
+  it("says a link broken on five or more pages probably comes from the layout", () => {
+    const site = tempSite();
+    const config = readFileSync(site.config, "utf8").replace('items: [{ label: "Integrations", href: "/integrations/" }]', 'items: [{ label: "Gone", href: "/gone/" }]');
+    writeFileSync(site.config, config);
+    try {
+      const r = runCli(["check", "--config", site.config]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/Hint: "\/gone\/" is broken on 11 pages; it probably comes from the layout \(navbar or footer\)\./);
+    } finally {
+      site.cleanup();
+    }
+  });
+
+  it("only warns about a Markdown link to a missing .md file and about a duplicate route", () => {
+    const site = tempSite({
+      "docs/services/beta/index.md": guide("Integrate with Beta", "## What is Beta\n\nSee [the old guide](../old/index.md)."),
+      "docs/services/beta-copy.md": guide("Beta again", "Same place.", "slug: /services/beta/\n"),
+    });
+    try {
+      const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")]);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toMatch(/warning .*services\/beta\/index\.md:\d+: Markdown link to a missing file: \.\.\/old\/index\.md/);
+      expect(r.stderr).toMatch(/warning .*services\/beta(-copy\.md|\/index\.md): duplicate route \/integrations\/services\/beta\/: also created by services\/beta(-copy\.md|\/index\.md)/);
+      expect(r.stdout).toMatch(/Built \d+ pages in .* s \(2 warnings\)/);
+    } finally {
+      site.cleanup();
+    }
+  });
+});
+
+describe("a failed build leaves the previous one untouched", () => {
+  it("keeps build/ as it was and leaves no temporary folder behind", () => {
+    const site = tempSite();
+    const out = path.join(site.dir, "build");
+    try {
+      expect(runCli(["build", "--config", site.config, "--out", out]).code).toBe(0);
+      const before = readFileSync(path.join(out, "integrations/services/alpha/index.html"), "utf8");
+      writeFileSync(path.join(site.dir, "docs/services/alpha/index.md"), "---\ntitle: Alpha\n---\n\n[broken](/nowhere/)\n");
+      const r = runCli(["build", "--config", site.config, "--out", out]);
+      expect(r.code).toBe(1);
+      expect(readFileSync(path.join(out, "integrations/services/alpha/index.html"), "utf8")).toBe(before);
+      expect(readdirSync(site.dir).filter((n) => n.startsWith(".build-"))).toEqual([]);
+    } finally {
+      site.cleanup();
+    }
+  });
+});
