@@ -49,7 +49,8 @@ export function parseFrontMatter(source: string, file: string): ParsedSource {
     parsed = matter(source, {});
   } catch (error) {
     const e = error as Error & { mark?: { line: number }; reason?: string };
-    const line = e.mark ? e.mark.line + 2 : 1;
+    // gray-matter hands js-yaml the text after the opening "---" including its line break, so mark.line counts from file line 1.
+    const line = e.mark ? e.mark.line + 1 : 1;
     throw new SsodocsError(`invalid YAML front matter: ${e.reason ?? e.message.split("\n")[0]}`, { file, line });
   }
   const data = (parsed.data ?? {}) as Record<string, unknown>;

@@ -29,15 +29,14 @@ export function renderPages(
   const pages: RenderedPage[] = [];
   pages.push(page(config.baseUrl, renderDocument(templates.HomePage, { site, categories: homeCards, guideCount: docs.filter((d) => /\/services\/[^/]+\/index$/.test(d.id)).length }, config.baseUrl)));
   for (const doc of docs) pages.push(page(doc.permalink, renderDocument(templates.DocPage, { site, doc }, doc.permalink)));
-  if (model.tags.size > 0) {
-    pages.push(page(site.tagsPath, renderDocument(templates.TagsPage, { site, tags: [...model.tags.values()].map((t) => t.summary) }, site.tagsPath)));
-    for (const { summary, docIds } of model.tags.values()) {
-      const list = docIds
-        .map((id) => docs.find((d) => d.id === id)!)
-        .sort((a, b) => a.title.localeCompare(b.title))
-        .map((d) => ({ title: d.title, href: d.permalink, description: d.description }));
-      pages.push(page(summary.permalink, renderDocument(templates.TagPage, { site, tag: summary, docs: list }, summary.permalink)));
-    }
+  pages.push(page(site.tagsPath, renderDocument(templates.TagsPage, { site, tags: [...model.tags.values()].map((t) => t.summary) }, site.tagsPath)));
+  const byId = new Map(docs.map((d) => [d.id, d]));
+  for (const { summary, docIds } of model.tags.values()) {
+    const list = docIds
+      .map((id) => byId.get(id)!)
+      .sort((a, b) => a.title.localeCompare(b.title))
+      .map((d) => ({ title: d.title, href: d.permalink, description: d.description }));
+    pages.push(page(summary.permalink, renderDocument(templates.TagPage, { site, tag: summary, docs: list }, summary.permalink)));
   }
   pages.push(page(site.searchPath, renderDocument(templates.SearchPage, { site }, site.searchPath), false));
   pages.push({ route: `${config.baseUrl}404.html`, file: "404.html", html: renderDocument(templates.NotFound, { site }, "404.html"), indexable: false });

@@ -1,0 +1,100 @@
+// Bad input gives an error naming the file (and line), exit 1, and leaves no output behind.
+import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ROOT, runCli, tempSite } from "./helpers.ts";
+
+function buildWith(files: Record<string, string>) {
+  const site = tempSite(files);
+  try {
+    const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")]);
+    return { ...r, dir: site.dir, built: existsSync(path.join(site.dir, "build")) };
+  } finally {
+    site.cleanup();
+  }
+}
+
+describe("bad content", () => {
+  it("invalid YAML front matter names the file and line", () => {
+    const r = buildWith({ "docs/services/beta/index.md": "---\ntitle: Beta\ntags: [a, b\nsupport_level: community\n---\n\nBody\n" });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/docs\/services\/beta\/index\.md:\d+: invalid YAML front matter/);
+    expect(r.built).toBe(false);
+  });
+
+  it("a missing title is an error naming the file", () => {
+    const r = buildWith({ "docs/services/beta/index.md": "---\nsidebar_label: Beta\n---\n\nBody\n" });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/docs\/services\/beta\/index\.md:1: front matter has no "title"/);
+  });
+
+  it("a value of the wrong type points at its line", () => {
+    const tags = buildWith({ "docs/services/beta/index.md": "---\ntitle: Beta\ntags: 5\n---\n\nBody\n" });
+    expect(tags.stderr).toMatch(/beta\/index\.md:3: front matter "tags" must be a list/);
+    const level = buildWith({ "docs/services/beta/index.md": "---\ntitle: Beta\n\nsupport_level: sometimes\n---\n\nBody\n" });
+    expect(level.stderr).toMatch(/beta\/index\.md:4: front matter "support_level" must be one of authentik, community, vendor, deprecated \(got "sometimes"\)/);
+    expect(level.code).toBe(1);
+  });
+
+  it("an image that does not exist names the page and the image", () => {
+    const r = buildWith({ "docs/services/beta/index.md": "---\ntitle: Beta\n---\n\nText\n\n![shot](./missing.png)\n" });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/docs\/services\/beta\/index\.md:7: image "\.\/missing\.png" not found \(looked for services\/beta\/missing\.png\)/);
+  });
+
+  it("a sidebar naming a doc that does not exist is an error naming the config file", () => {
+    const site = tempSite();
+    writeFileSync(site.config, readFileSync(site.config, "utf8").replace('"services/beta/index"', '"services/gamma/index"'));
+    try {
+      const r = runCli(["build", "--config", site.config]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/ssodocs\.config\.ts: the sidebar names a doc that does not exist: docs\.sidebar\[1\]\.items\[1\]\.items\[0\]: "services\/gamma\/index"/);
+    } finally {
+      site.cleanup();
+    }
+  });
+
+  it("a page template without a default export fails the build", () => {
+    const site = tempSite();
+    const templates = path.join(site.dir, "templates");
+    cpSync(path.join(ROOT, "templates"), templates, { recursive: true });
+    writeFileSync(path.join(templates, "TagsPage.tsx"), "export function TagsPage() {\n  return null;\n}\n");
+    writeFileSync(site.config, readFileSync(site.config, "utf8").replace("  footer:", `  templates: ${JSON.stringify(templates)},\n  footer:`));
+    try {
+      const r = runCli(["build", "--config", site.config]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/templates\/TagsPage\.tsx: the page component has no default export, so nothing can be rendered/);
+    } finally {
+      site.cleanup();
+    }
+  });
+});
+
+describe("the command line", () => {
+  it("--help and --version work on every command", () => {
+    const help = runCli(["--help"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/build[\s\S]*serve[\s\S]*check/);
+    for (const cmd of ["build", "serve", "check"]) {
+      const r = runCli([cmd, "--help"]);
+      expect(r.code, cmd).toBe(0);
+      expect(r.stdout).toContain(`Usage: ssodocs ${cmd}`);
+      expect(r.stdout).toContain("--config");
+    }
+    expect(runCli(["--version"]).stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(runCli(["build", "--version"]).code).toBe(0);
+  });
+
+  it("an unknown option is an error with a hint", () => {
+    const r = runCli(["build", "--outt", "x"]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/unknown option '--outt'/);
+    expect(r.stderr).toMatch(/Did you mean --out\?/);
+  });
+
+  it("a missing config file is a clear error", () => {
+    const r = runCli(["build", "--config", "nope.config.ts"]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/nope\.config\.ts: config file not found/);
+  });
+});

@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULTS, resolveConfig } from "../src/node/config.ts";
+import { docPermalink, outputFileOf, routeKey } from "../src/node/content/routes.ts";
+import { breadcrumbsOf, buildSidebar, neighboursOf } from "../src/node/content/sidebar.ts";
+import { readGroupedSidebar } from "../src/node/sidebar-data.ts";
+import { ROOT } from "./helpers.ts";
+
+const resolve = (user: unknown) => resolveConfig(user, "site.config.ts");
+
+describe("config validation", () => {
+  it("fills defaults that match the reference site", () => {
+    const c = resolve({});
+    expect(c.docs.routeBasePath).toBe("integrations");
+    expect(c.toc).toEqual({ minHeadingLevel: 2, maxHeadingLevel: 3 });
+    expect(c.colorMode).toEqual({ defaultMode: "light", disableSwitch: false, respectPrefersColorScheme: true });
+    expect(c.mermaid.theme).toEqual({ light: "default", dark: "dark" });
+    expect(c.code.extraLanguages).toEqual(["apacheconf", "diff", "http", "json", "nginx", "python", "bash"]);
+    expect(c.announcementBar).toBeNull();
+    expect(c.search.algolia).toBeNull();
+  });
+
+  it("names the bad key in every error", () => {
+    expect(() => resolve({ titel: "x" })).toThrow(/unknown config key "titel"/);
+    expect(() => resolve({ navbar: { items: [{ label: "A" }] } })).toThrow(/"navbar\.items\[0\]\.href" must be a non-empty string/);
+    expect(() => resolve({ colorMode: { defaultMode: "blue" } })).toThrow(/"colorMode\.defaultMode" must be one of "light", "dark" \(got "blue"\)/);
+    expect(() => resolve({ toc: { minHeadingLevel: 4, maxHeadingLevel: 3 } })).toThrow(/"toc\.minHeadingLevel" must be at most/);
+    expect(() => resolve({ baseUrl: "docs" })).toThrow(/"baseUrl" must be a path that starts and ends with \//);
+    expect(() => resolve({ url: "https://x.io/" })).toThrow(/"url" must be an origin/);
+    expect(() => resolve({ announcementBar: { content: "Hi" } })).toThrow(/"announcementBar\.id"/);
+    expect(() => resolve({ search: { algolia: { appId: "A", indexName: "i" } } })).toThrow(/"search\.algolia\.apiKey"/);
+    expect(() => resolve({ docs: { sidebar: [{ type: "category", items: [] }] } })).toThrow(/"docs\.sidebar\[0\]\.label"/);
+    expect(() => resolve({ docs: { routeBasePath: "/integrations" } })).toThrow(/"docs\.routeBasePath"/);
+    expect(() => resolve({ navbar: { iconLinks: [{ label: "X", href: "https://x", icon: "twitter" }] } })).toThrow(/"navbar\.iconLinks\[0\]\.icon"/);
+  });
+
+  it("accepts a complete announcement bar", () => {
+    const c = resolve({ announcementBar: { id: "v2", content: "New!", backgroundColor: "#222", textColor: "#fff", isCloseable: false } });
+    expect(c.announcementBar).toEqual({ id: "v2", content: "New!", backgroundColor: "#222", textColor: "#fff", isCloseable: false });
+  });
+});
+
+describe("routes", () => {
+  const doc = (id: string, slug?: string) => ({ id, frontMatter: { title: "T", tags: [], slug } });
+  it("maps doc ids to the SPEC's routes", () => {
+    expect(docPermalink(doc("index"), DEFAULTS)).toBe("/integrations/");
+    expect(docPermalink(doc("services/index"), DEFAULTS)).toBe("/integrations/services/");
+    expect(docPermalink(doc("services/grafana/index"), DEFAULTS)).toBe("/integrations/services/grafana/");
+    expect(docPermalink(doc("template/service"), DEFAULTS)).toBe("/integrations/template/service");
+    expect(docPermalink(doc("services/x", "/elsewhere/"), DEFAULTS)).toBe("/integrations/elsewhere/");
+    expect(docPermalink(doc("services/x", "renamed"), DEFAULTS)).toBe("/integrations/services/renamed");
+  });
+
+  it("writes each route to an index.html and treats .html paths as the same page", () => {
+    expect(outputFileOf("/", "/")).toBe("index.html");
+    expect(outputFileOf("/integrations/tags", "/")).toBe("integrations/tags/index.html");
+    expect(outputFileOf("/integrations/services/gitlab/", "/")).toBe("integrations/services/gitlab/index.html");
+    expect(routeKey("/integrations/tags.html")).toBe("/integrations/tags");
+    expect(routeKey("/integrations/index.html")).toBe("/integrations");
+    expect(routeKey("/index.html")).toBe("/");
+    expect(routeKey("/integrations/services/")).toBe(routeKey("/integrations/services"));
+  });
+});
+
+describe("sidebar", () => {
+  const groups = readGroupedSidebar(`${ROOT}/sidebar.json`);
+  const info = new Map<string, { label: string; permalink: string }>();
+  const ids = ["index", "services/index", ...JSON.stringify(groups).match(/services\/[a-z0-9-]+\/index/g)!];
+  for (const id of ids) info.set(id, { label: id === "index" ? "Overview" : id.split("/")[1], permalink: `/integrations/${id.replace(/index$/, "")}` });
+  const sidebar = buildSidebar(groups, info, "ssodocs.config.ts");
+
+  it("has the overview, then Applications with 14 categories sorted by label, none collapsible", () => {
+    expect(sidebar.nodes.map((n) => n.label)).toEqual(["Overview", "Applications"]);
+    const apps = sidebar.nodes[1];
+    if (apps.type !== "category") throw new Error("Applications is a category");
+    expect(apps.href).toBe("/integrations/services/");
+    expect(apps.collapsible).toBe(false);
+    const labels = apps.items.map((c) => c.label);
+    expect(labels).toHaveLength(14);
+    expect([...labels].sort((a, b) => a.localeCompare(b))).toEqual(labels);
+    expect(apps.items.every((c) => c.type === "category" && !c.collapsible)).toBe(true);
+  });
+
+  it("gives breadcrumbs and previous/next in sidebar order", () => {
+    expect(breadcrumbsOf(sidebar, "services/gitlab/index", "GitLab").map((b) => b.label)).toEqual(["Applications", "Development", "GitLab"]);
+    const { previous, next } = neighboursOf(sidebar, "services/index", info);
+    expect(previous?.label).toBe("Overview");
+    expect(next?.href).toMatch(/^\/integrations\/services\/[a-z0-9-]+\/$/);
+    expect(sidebar.order).toHaveLength(ids.length);
+  });
+});

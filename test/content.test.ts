@@ -1,0 +1,115 @@
+// The real site: content/ built with ssodocs.config.ts, every route of SPEC section 2 present,
+// and every integration guide complete (title, support level, the guide outline).
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import matter from "gray-matter";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { GroupedSidebar } from "../src/node/sidebar-data.ts";
+import { ROOT, runCli } from "./helpers.ts";
+
+const sidebar = JSON.parse(readFileSync(path.join(ROOT, "sidebar.json"), "utf8")) as GroupedSidebar;
+const services = sidebar.applications.categories.flatMap((c) => c.services);
+/** The language word of each opening code fence (closing fences and fenced content skipped). */
+function openingFenceLanguages(markdown: string): string[] {
+  const langs: string[] = [];
+  let open: string | null = null;
+  for (const line of markdown.split("\n")) {
+    const m = /^\s*(`{3,}|~{3,})\s*(\S*)/.exec(line);
+    if (!m) continue;
+    if (open === null) {
+      open = m[1];
+      langs.push(m[2]);
+    } else if (m[1][0] === open[0] && m[1].length >= open.length && m[2] === "") open = null;
+  }
+  return langs;
+}
+
+const SPEC_TAGS = ["apple", "backchannel", "device-management", "integration", "ssf"];
+
+describe("the site built from content/", () => {
+  const out = path.join(mkdtempSync(path.join(os.tmpdir(), "ssodocs-content-")), "build");
+  let result: ReturnType<typeof runCli>;
+  const page = (rel: string) => readFileSync(path.join(out, rel), "utf8").replaceAll("<!-- -->", "");
+
+  beforeAll(() => {
+    result = runCli(["build", "--out", out]);
+  });
+  afterAll(() => rmSync(path.dirname(out), { recursive: true, force: true }));
+
+  it("builds with no error and no warning", () => {
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Built \d+ pages in \d+\.\d\d s\n$/);
+  });
+
+  it("has every route of the specification", () => {
+    for (const rel of [
+      "index.html",
+      "search/index.html",
+      "integrations/index.html",
+      "integrations/services/index.html",
+      "integrations/tags/index.html",
+      "integrations/template/service/index.html",
+      "404.html",
+      ...SPEC_TAGS.map((t) => `integrations/tags/${t}/index.html`),
+      ...services.map((s) => `integrations/services/${s}/index.html`),
+    ]) {
+      expect(existsSync(path.join(out, rel)), rel).toBe(true);
+    }
+  });
+
+  it("shows the reference site's chrome: navbar, footer, title format", () => {
+    const html = page("integrations/services/gitlab/index.html");
+    expect(html).toContain("<title>Integrate with GitLab | authentik</title>");
+    for (const label of ["Features", "Integrations", "Documentation", "Pricing", "Blog"]) expect(html).toContain(`>${label}</a>`);
+    expect(html).toContain('aria-label="GitHub"');
+    expect(html).toContain('aria-label="Discord"');
+    expect(html).toContain('alt="authentik logo"');
+    expect(html).toContain("Copyright © 2025 Authentik Security Inc.");
+    expect(html).toContain("Skip to main content");
+  });
+
+  it("lists every service in the sidebar and the services index in its category", () => {
+    const index = page("integrations/services/index.html");
+    for (const c of sidebar.applications.categories) expect(index).toContain(`<span class="card-title">${c.label.replace(/&/g, "&amp;")}</span>`);
+    const html = page("integrations/services/grafana/index.html");
+    for (const s of services) expect(html, s).toContain(`href="/integrations/services/${s}/"`);
+  });
+
+  it("gives the template guide no sidebar", () => {
+    expect(page("integrations/template/service/index.html")).not.toContain('class="doc-sidebar"');
+  });
+});
+
+describe("the integration guides", () => {
+  const dir = path.join(ROOT, "content/services");
+  it("exist for every service of the sidebar, and no others", () => {
+    const folders = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    expect(folders.sort()).toEqual([...services].sort());
+  });
+
+  it.each(services)("%s has its title, support level and the guide outline", (service) => {
+    const source = readFileSync(path.join(dir, service, "index.md"), "utf8");
+    const { data, content } = matter(source);
+    expect(data.title).toMatch(/^Integrate with \S/);
+    expect(data.sidebar_label).toBeTruthy();
+    expect(["authentik", "community", "vendor", "deprecated"]).toContain(data.support_level);
+    expect(data.description?.length ?? 0).toBeGreaterThan(20);
+    const h2 = [...content.matchAll(/^\s*## (.+)$/gm)].map((m) => m[1].trim());
+    expect(h2.some((h) => h.startsWith("What is ")), "What is ...").toBe(true);
+    expect(h2).toContain("Preparation");
+    expect(h2.some((h) => /^authentik configuration$/i.test(h)), "authentik configuration").toBe(true);
+    expect(h2.some((h) => / configuration$/i.test(h) && !/^authentik /i.test(h) && h !== "Configuration verification"), "<service> configuration").toBe(true);
+    expect(h2).toContain("Configuration verification");
+    expect(content).not.toMatch(/^# /m);
+    expect(content).toMatch(/authentik\.company/);
+    for (const lang of openingFenceLanguages(content)) expect(lang, `${service}: a code block without a language`).not.toBe("");
+  });
+
+  it("carry the SPEC's tags where the reference site has them", () => {
+    const tagsOf = (s: string) => (matter(readFileSync(path.join(dir, s, "index.md"), "utf8")).data.tags as string[] | undefined) ?? [];
+    expect(tagsOf("apple").sort()).toEqual(["apple", "backchannel", "integration", "ssf"]);
+    expect(tagsOf("fleet").sort()).toEqual(["device-management", "integration"]);
+  });
+});
