@@ -1,5 +1,5 @@
 // Bad input gives an error naming the file (and line), exit 1, and leaves no output behind.
-import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT, runCli, tempSite } from "./helpers.ts";
@@ -40,6 +40,19 @@ describe("bad content", () => {
     const r = buildWith({ "docs/services/beta/index.md": "---\ntitle: Beta\n---\n\nText\n\n![shot](./missing.png)\n" });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/docs\/services\/beta\/index\.md:7: image "\.\/missing\.png" not found \(looked for services\/beta\/missing\.png\)/);
+  });
+
+  it("an unreadable file is an error naming it", () => {
+    const site = tempSite();
+    symlinkSync(path.join(site.dir, "docs/nowhere.md"), path.join(site.dir, "docs/services/broken-link.md"));
+    try {
+      const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/docs\/services\/broken-link\.md: cannot read file: ENOENT/);
+      expect(existsSync(path.join(site.dir, "build"))).toBe(false);
+    } finally {
+      site.cleanup();
+    }
   });
 
   it("a sidebar naming a doc that does not exist is an error naming the config file", () => {

@@ -18,14 +18,22 @@ export interface SourceDoc {
   bodyLine: number;
 }
 
+/**
+ * Markdown files below the docs folder. Folder links are not followed (a link loop cannot hang
+ * the walk); a linked file is listed, so a dangling link is reported when it is read.
+ */
 export async function listDocFiles(docsDir: string): Promise<string[]> {
-  const files = await fg("**/*.{md,mdx}", {
+  const entries = await fg("**/*.{md,mdx}", {
     cwd: docsDir,
-    onlyFiles: true,
+    onlyFiles: false,
+    objectMode: true,
     followSymbolicLinks: false,
     ignore: ["**/node_modules/**", "**/_*/**", "**/_*"],
   });
-  return files.sort();
+  return entries
+    .filter((e) => e.dirent.isFile() || e.dirent.isSymbolicLink())
+    .map((e) => e.path)
+    .sort();
 }
 
 export function docIdOf(relativePath: string): string {
