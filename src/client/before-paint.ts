@@ -1,6 +1,7 @@
 // Runs inline in <head> before the first paint: applies the colour mode (stored value, then
 // the system preference, then the default) and hides a dismissed announcement bar.
 export interface BeforePaintOptions {
+  baseUrl: string;
   defaultMode: "light" | "dark";
   respectPrefersColorScheme: boolean;
   disableSwitch: boolean;
@@ -35,3 +36,24 @@ if (options.announcementId !== null) {
     // Without storage the bar simply shows.
   }
 }
+
+// When the page's scripts never start (most often a wrong baseUrl), say so once the page has loaded.
+window.addEventListener("load", () => {
+  if (root.dataset.ssodocsStarted) return;
+  const suggested = location.pathname.slice(0, location.pathname.lastIndexOf("/") + 1) || "/";
+  const banner = document.createElement("div");
+  banner.className = "base-url-banner";
+  banner.setAttribute("role", "alert");
+  const lines = [
+    "Your site did not load properly.",
+    "A very common reason is a wrong site baseUrl configuration.",
+    `Current configured baseUrl = ${options.baseUrl}`,
+    `We suggest trying baseUrl = ${suggested}`,
+  ];
+  for (const line of lines) {
+    const p = document.createElement("p");
+    p.textContent = line;
+    banner.appendChild(p);
+  }
+  document.body.prepend(banner);
+});

@@ -1,18 +1,28 @@
 // The client entry: small enhancements of the server-rendered page. Heavy parts load on demand.
+import { setupCollapsibles } from "./collapsible.ts";
 import { setupCopyButtons, setupTabs } from "./content.ts";
+import { guard } from "./crash.ts";
+import { loadPart } from "./lazy.ts";
 import { setupMobileMenu } from "./menu.ts";
+import { setupHideOnScroll, setupPreferredVersion } from "./navbar.ts";
+import { onPageChange, setupRouter } from "./router.ts";
 import { setupColorMode } from "./theme.ts";
+import { setupTocHighlight } from "./toc.ts";
 
-function start(): void {
-  setupColorMode();
-  setupMobileMenu();
-  setupTabs(document);
-  setupCopyButtons(document);
-  const isApple = /Mac|iPhone|iPad/.test(navigator.platform);
-  if (isApple) {
-    for (const kbd of document.querySelectorAll("[data-mod-key]")) kbd.textContent = "⌘";
-    for (const b of document.querySelectorAll("[data-search-button]")) b.setAttribute("aria-label", "Search (Command+K)");
+/** Enhancements of the swappable page content; run at start and after every client navigation. */
+function enhancePage(page: HTMLElement): void {
+  guard(page, () => {
+    setupTabs(page);
+    setupCopyButtons(page);
+    setupCollapsibles(page);
+    setupTocHighlight(page);
+  });
+  for (const diagram of page.querySelectorAll<HTMLElement>("[data-mermaid]")) {
+    void loadPart(diagram, () => import("./mermaid.ts"), (m) => m.renderDiagram(diagram));
   }
+}
+
+function setupAnnouncementBar(): void {
   for (const close of document.querySelectorAll<HTMLElement>("[data-announcement-close]")) {
     close.addEventListener("click", () => {
       document.documentElement.setAttribute("data-announcement-dismissed", "true");
@@ -23,7 +33,25 @@ function start(): void {
       }
     });
   }
-  if (document.querySelector("[data-mermaid]")) void import("./mermaid.ts").then((m) => m.setupMermaid());
+}
+
+function setupShortcutLabels(): void {
+  if (!/Mac|iPhone|iPad/.test(navigator.platform)) return;
+  for (const kbd of document.querySelectorAll("[data-mod-key]")) kbd.textContent = "⌘";
+  for (const b of document.querySelectorAll("[data-search-button]")) b.setAttribute("aria-label", "Search (Command+K)");
+}
+
+function start(): void {
+  document.documentElement.dataset.ssodocsStarted = "true";
+  setupColorMode();
+  setupMobileMenu();
+  setupHideOnScroll();
+  setupPreferredVersion();
+  setupAnnouncementBar();
+  setupShortcutLabels();
+  setupRouter();
+  onPageChange(enhancePage);
+  enhancePage(document.getElementById("page") ?? document.body);
 }
 
 start();

@@ -38,6 +38,7 @@ function collect(result: esbuild.BuildResult, outdir: string, baseUrl: string): 
 
 export function beforePaintOptions(config: SiteConfig): BeforePaintOptions {
   return {
+    baseUrl: config.baseUrl,
     defaultMode: config.colorMode.defaultMode,
     respectPrefersColorScheme: config.colorMode.respectPrefersColorScheme,
     disableSwitch: config.colorMode.disableSwitch,
