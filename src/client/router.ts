@@ -14,9 +14,10 @@ const listeners: PageListener[] = [];
 let generation = 0;
 let currentPath = location.pathname;
 
-/** `/a/index.html` and `/a.html` are the page `/a`; an empty result is `/`. */
+/** `/a/index.html` is the page `/a/`, `/a.html` the page `/a`. */
 export function normalisePath(pathname: string): string {
-  return HTML_SUFFIX.test(pathname) ? pathname.replace(HTML_SUFFIX, "") || "/" : pathname;
+  if (!HTML_SUFFIX.test(pathname)) return pathname;
+  return pathname.endsWith("/index.html") ? pathname.slice(0, -"index.html".length) : pathname.replace(/\.html$/, "") || "/";
 }
 
 /** The URL to load for a link to a page of this site, or null for anything else. */

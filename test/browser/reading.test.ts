@@ -1,0 +1,424 @@
+// The reading experience in a real headless Chromium: colour mode, navbar, announcement bar,
+// client navigation, prefetch, loaders, crash screen, tabs, copy, table of contents.
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { hasChromium, launchChromium } from "./chromium.ts";
+import { serveBrowserSite, type ServedSite } from "./site.ts";
+
+const ALPHA = "/integrations/services/alpha/";
+const BETA = "/integrations/services/beta/";
+
+describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
+  let browser: Browser;
+  let site: ServedSite;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    [browser, site] = await Promise.all([
+      launchChromium(),
+      serveBrowserSite((c) =>
+        c.replace(
+          "  footer:",
+          '  announcementBar: { id: "launch-1", content: "We have launched.", backgroundColor: "#20232a", textColor: "#ffffff", isCloseable: true },\n  footer:',
+        ),
+      ),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  async function open(path: string, options: Parameters<Browser["newContext"]>[0] = {}): Promise<Page> {
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+    const page = await context.newPage();
+    await page.goto(site.origin + path);
+    return page;
+  }
+
+  const theme = (page: Page) => page.evaluate(() => document.documentElement.getAttribute("data-theme"));
+
+  describe("without JavaScript", () => {
+    it("shows content, sidebar, breadcrumbs, table of contents, the default tab and code", async () => {
+      const page = await open(BETA, { javaScriptEnabled: false });
+      expect(await page.locator("h1").textContent()).toBe("Integrate with Beta");
+      expect(await page.locator(".doc-sidebar").isVisible()).toBe(true);
+      expect(await page.locator(".breadcrumbs").isVisible()).toBe(true);
+      expect(await page.locator(".toc").isVisible()).toBe(true);
+      expect(await page.getByText("OIDC steps for Beta.").isVisible()).toBe(true);
+      expect(await page.getByText("SAML steps for Beta.").isVisible()).toBe(false);
+      expect(await page.getByText("beta: copied-value").isVisible()).toBe(true);
+    });
+  });
+
+  describe("colour mode", () => {
+    it("toggles, stores the choice under `theme` and applies it before first paint", async () => {
+      const page = await open(ALPHA);
+      expect(await theme(page)).toBe("light");
+      await page.click("[data-color-toggle]");
+      expect(await theme(page)).toBe("dark");
+      expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
+      // The stored mode is set by the inline head script, before the body is parsed.
+      await page.addInitScript(() => {
+        document.addEventListener("readystatechange", () => {
+          if (document.readyState === "interactive") (window as unknown as { themeAtParse: string | null }).themeAtParse = document.documentElement.getAttribute("data-theme");
+        });
+      });
+      await page.reload();
+      expect(await page.evaluate(() => (window as unknown as { themeAtParse: string | null }).themeAtParse)).toBe("dark");
+    });
+
+    it("follows the system preference while nothing is stored", async () => {
+      const page = await open(ALPHA, { colorScheme: "dark" });
+      expect(await theme(page)).toBe("dark");
+      await page.emulateMedia({ colorScheme: "light" });
+      await page.waitForFunction(() => document.documentElement.getAttribute("data-theme") === "light");
+    });
+
+    it("applies a change made in another tab at once", async () => {
+      const first = await open(ALPHA);
+      const second = await context.newPage();
+      await second.goto(site.origin + BETA);
+      await first.click("[data-color-toggle]");
+      await second.waitForFunction(() => document.documentElement.getAttribute("data-theme") === "dark");
+    });
+
+    it("re-renders mermaid diagrams with the dark theme", async () => {
+      const page = await open(BETA);
+      await page.waitForSelector("[data-mermaid] svg");
+      expect(await page.getAttribute("[data-mermaid]", "data-theme")).toBe("default");
+      await page.click("[data-color-toggle]");
+      await page.waitForFunction(() => document.querySelector("[data-mermaid]")?.getAttribute("data-theme") === "dark");
+    });
+  });
+
+  describe("announcement bar", () => {
+    it("closes, stays closed across loads, and shows again for a new id", async () => {
+      const page = await open(ALPHA);
+      const bar = page.locator("[data-announcement-bar]");
+      expect(await bar.isVisible()).toBe(true);
+      expect(await bar.textContent()).toContain("We have launched.");
+      await page.click("[data-announcement-close]");
+      expect(await bar.isVisible()).toBe(false);
+      expect(await page.evaluate(() => [localStorage.getItem("docusaurus.announcement.dismiss"), localStorage.getItem("docusaurus.announcement.id")])).toEqual(["true", "launch-1"]);
+      await page.reload();
+      expect(await page.evaluate(() => document.documentElement.getAttribute("data-announcement-dismissed"))).toBe("true");
+      expect(await bar.isVisible()).toBe(false);
+      await page.evaluate(() => localStorage.setItem("docusaurus.announcement.id", "an-older-announcement"));
+      await page.reload();
+      expect(await bar.isVisible()).toBe(true);
+      expect(await page.evaluate(() => localStorage.getItem("docusaurus.announcement.dismiss"))).toBe("false");
+    });
+  });
+
+  describe("navbar", () => {
+    it("collapses to a hamburger at 996 px and not at 997 px", async () => {
+      const narrow = await open(ALPHA, { viewport: { width: 996, height: 800 } });
+      expect(await narrow.locator("[data-menu-open]").isVisible()).toBe(true);
+      expect(await narrow.locator(".navbar-items").isVisible()).toBe(false);
+      await context.close();
+      const wide = await open(ALPHA, { viewport: { width: 997, height: 800 } });
+      expect(await wide.locator("[data-menu-open]").isVisible()).toBe(false);
+      expect(await wide.locator(".navbar-items").isVisible()).toBe(true);
+    });
+
+    it("opens a side menu with the navbar items and the docs sidebar, closed by desktop width and back navigation", async () => {
+      const page = await open(ALPHA, { viewport: { width: 800, height: 800 } });
+      await page.click("[data-menu-open]");
+      const menu = page.locator("[data-mobile-menu]");
+      expect(await menu.isVisible()).toBe(true);
+      expect(await menu.getByRole("link", { name: "Integrations" }).isVisible()).toBe(true);
+      expect(await menu.getByRole("link", { name: "Beta" }).isVisible()).toBe(true);
+      await page.setViewportSize({ width: 1100, height: 800 });
+      await page.waitForFunction(() => (document.querySelector("[data-mobile-menu]") as HTMLElement).hidden);
+      await page.setViewportSize({ width: 800, height: 800 });
+      await page.click("[data-menu-open]");
+      await menu.getByRole("link", { name: "Beta" }).click();
+      await page.waitForURL(`**${BETA}`);
+      expect(await menu.isVisible()).toBe(false);
+      await page.click("[data-menu-open]");
+      await page.goBack();
+      await page.waitForURL(`**${ALPHA}`);
+      expect(await page.locator("[data-mobile-menu]").isVisible()).toBe(false);
+    });
+
+    it("remembers the docs version chosen and forgets one that no longer exists", async () => {
+      const page = await open(ALPHA);
+      await page.evaluate(() => localStorage.setItem("docs-preferred-version-default", "2019.1"));
+      await page.reload();
+      expect(await page.evaluate(() => localStorage.getItem("docs-preferred-version-default"))).toBeNull();
+      await page.hover("button[aria-label='Version: Next']");
+      await page.click("a[data-version='current']");
+      expect(await page.evaluate(() => localStorage.getItem("docs-preferred-version-default"))).toBe("current");
+    });
+
+    it("has a skip link that moves focus to the main content", async () => {
+      const page = await open(ALPHA);
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to main content");
+      await page.keyboard.press("Enter");
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("main-content");
+    });
+  });
+
+  describe("client navigation", () => {
+    it("loads the next page, then swaps it in without a full reload, updating title, sidebar and breadcrumbs", async () => {
+      const page = await open(ALPHA);
+      await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+      await page.click(`.doc-sidebar a[href='${BETA}']`);
+      await page.waitForURL(`**${BETA}`);
+      expect(await page.title()).toBe("Integrate with Beta | Fixture");
+      expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+      expect(await page.locator(".doc-sidebar a.active").textContent()).toBe("Beta");
+      expect(await page.locator(".breadcrumbs [aria-current=page]").textContent()).toBe("Beta");
+      expect(await page.locator(".toc").textContent()).toContain("Section 1");
+      // The swapped page is interactive: its tabs switch.
+      await page.getByRole("tab", { name: "SAML" }).first().click();
+      expect(await page.getByText("SAML steps for Beta.").isVisible()).toBe(true);
+    });
+
+    it("scrolls to the top or to the #hash target, and back/forward restore scroll positions", async () => {
+      const page = await open(BETA);
+      await page.waitForSelector("[data-mermaid] svg");
+      /** The last heading above the top of the view: what the reader is looking at. */
+      const headingInView = () =>
+        page.evaluate(() => [...document.querySelectorAll(".markdown h2")].filter((h) => h.getBoundingClientRect().top < 100).pop()?.id ?? null);
+      await page.evaluate(() => document.getElementById("section-6")!.scrollIntoView());
+      const before = await headingInView();
+      expect(before).toBe("section-6");
+      await page.click(`.doc-sidebar a[href='${ALPHA}']`);
+      await page.waitForURL(`**${ALPHA}`);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      await page.goBack();
+      await page.waitForURL(`**${BETA}`);
+      await page.waitForSelector("[data-mermaid] svg");
+      await page.waitForFunction((id) => [...document.querySelectorAll(".markdown h2")].filter((h) => h.getBoundingClientRect().top < 100).pop()?.id === id, before);
+      await page.goForward();
+      await page.waitForURL(`**${ALPHA}`);
+      await page.evaluate((href) => {
+        const a = document.createElement("a");
+        a.href = href;
+        a.textContent = "jump";
+        document.querySelector(".markdown")!.prepend(a);
+      }, `${BETA}#section-9`);
+      await page.click("text=jump");
+      await page.waitForURL(`**${BETA}#section-9`);
+      const top = await page.evaluate(() => document.getElementById("section-9")!.getBoundingClientRect().top);
+      expect(top).toBeGreaterThanOrEqual(0);
+      expect(top).toBeLessThan(120);
+    });
+
+    it("shows the progress bar only when loading takes longer than 200 ms", async () => {
+      const page = await open(ALPHA);
+      const sawBar = () => page.evaluate(() => (window as unknown as { sawBar?: boolean }).sawBar ?? false);
+      await page.evaluate(() => {
+        new MutationObserver(() => {
+          if (document.querySelector(".progress-bar")) (window as unknown as { sawBar: boolean }).sawBar = true;
+        }).observe(document.body, { childList: true });
+      });
+      await page.click(`.doc-sidebar a[href='${BETA}']`);
+      await page.waitForURL(`**${BETA}`);
+      expect(await sawBar()).toBe(false);
+      // Links in view were prefetched already; this one has not been fetched yet.
+      site.delay.pattern = /\/integrations\/tags\/integration\?slow/;
+      site.delay.ms = 700;
+      try {
+        await page.evaluate(() => {
+          const a = document.createElement("a");
+          a.href = "/integrations/tags/integration?slow=1";
+          a.textContent = "slow page";
+          document.querySelector(".markdown")!.prepend(a);
+        });
+        await page.click("text=slow page");
+        await page.waitForSelector(".progress-bar");
+        await page.waitForURL("**/integrations/tags/integration?slow=1");
+        expect(await page.locator(".progress-bar").count()).toBe(0);
+        expect(await page.locator("h1").textContent()).toContain("tagged with");
+      } finally {
+        site.delay.pattern = null;
+      }
+    });
+
+    it("treats .html and /index.html paths as the page without that ending", async () => {
+      const page = await open(`${ALPHA}index.html`);
+      expect(new URL(page.url()).pathname).toBe(ALPHA);
+      expect(await page.locator("h1").textContent()).toBe("Integrate with Alpha");
+      await context.close();
+      const tags = await open("/integrations/tags.html");
+      expect(await tags.locator("h1").textContent()).toBe("Tags");
+    });
+
+    it("does a full page load when fetching the next page fails", async () => {
+      const page = await open(ALPHA);
+      await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+      let blocked = 0;
+      // Every script fetch of the next page fails; the browser's own page load goes through.
+      await page.route(`**${BETA}`, async (route) => {
+        if (route.request().resourceType() === "fetch") {
+          blocked++;
+          await route.abort();
+        } else await route.continue();
+      });
+      await page.click(`.doc-sidebar a[href='${BETA}']`);
+      await page.waitForURL(`**${BETA}`);
+      await page.waitForLoadState("load");
+      expect(blocked).toBeGreaterThan(0);
+      expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
+      expect(await page.locator("h1").textContent()).toBe("Integrate with Beta");
+    });
+  });
+
+  describe("prefetch", () => {
+    async function requestsWhileHovering(connection: object | null): Promise<string[]> {
+      context = await browser.newContext({ viewport: { width: 1280, height: 400 } });
+      if (connection) await context.addInitScript((c) => Object.defineProperty(navigator, "connection", { value: c, configurable: true }), connection);
+      const page = await context.newPage();
+      const fetched: string[] = [];
+      page.on("request", (r) => {
+        if (r.resourceType() === "fetch") fetched.push(new URL(r.url()).pathname);
+      });
+      await page.goto(site.origin + "/integrations/services/");
+      await page.hover(`.doc-sidebar a[href='${BETA}']`);
+      await page.waitForTimeout(400);
+      return fetched;
+    }
+
+    it("fetches a page when its link is hovered or visible", async () => {
+      const fetched = await requestsWhileHovering(null);
+      expect(fetched).toContain(BETA);
+      expect(fetched).toContain("/integrations/");
+    });
+
+    it("never prefetches on a 2g connection or with data saver", async () => {
+      expect(await requestsWhileHovering({ effectiveType: "2g", saveData: false })).toEqual([]);
+      await context.close();
+      expect(await requestsWhileHovering({ effectiveType: "slow-2g", saveData: false })).toEqual([]);
+      await context.close();
+      expect(await requestsWhileHovering({ effectiveType: "4g", saveData: true })).toEqual([]);
+    });
+  });
+
+  describe("loaders and failures", () => {
+    it("shows the error and a Retry button when a lazy part fails to load, and Retry loads it", async () => {
+      context = await browser.newContext();
+      const page = await context.newPage();
+      let failing = true;
+      await page.route("**/assets/js/mermaid-*.js", (route) => (failing ? route.abort() : route.continue()));
+      await page.goto(site.origin + BETA);
+      const box = page.locator("[data-mermaid] .lazy-error");
+      await box.waitFor();
+      expect(await box.getByRole("button", { name: "Retry" }).isVisible()).toBe(true);
+      expect((await box.textContent())?.length).toBeGreaterThan("Retry".length);
+      failing = false;
+      await box.getByRole("button", { name: "Retry" }).click();
+      await page.waitForSelector("[data-mermaid] svg");
+      expect(await page.locator(".lazy-error").count()).toBe(0);
+    });
+
+    it("shows the crash screen when an interactive part fails, and Try again resets it", async () => {
+      context = await browser.newContext();
+      await context.addInitScript(() => {
+        let failures = 1;
+        const original = HTMLElement.prototype.addEventListener;
+        HTMLElement.prototype.addEventListener = function (this: HTMLElement, ...args: Parameters<HTMLElement["addEventListener"]>) {
+          if (this.classList.contains("copy-button") && failures > 0) {
+            failures--;
+            throw new Error("copy button setup failed");
+          }
+          return original.apply(this, args);
+        } as typeof original;
+      });
+      const page = await context.newPage();
+      await page.goto(site.origin + BETA);
+      const crash = page.locator(".crash-screen");
+      expect(await crash.textContent()).toContain("This page crashed.");
+      await crash.getByRole("button", { name: "Try again" }).click();
+      expect(await page.locator(".crash-screen").count()).toBe(0);
+      await page.getByRole("tab", { name: "LDAP" }).click();
+      expect(await page.getByText("LDAP steps for Beta.").isVisible()).toBe(true);
+    });
+
+    it("shows the base-URL banner when the page's scripts cannot load", async () => {
+      context = await browser.newContext();
+      const page = await context.newPage();
+      await page.route("**/assets/js/**", (route) => route.abort());
+      await page.goto(site.origin + ALPHA);
+      const banner = page.locator(".base-url-banner");
+      await banner.waitFor();
+      const text = await banner.textContent();
+      expect(text).toContain("Your site did not load properly.");
+      expect(text).toContain("A very common reason is a wrong site baseUrl configuration.");
+      expect(text).toContain("Current configured baseUrl = /");
+      expect(text).toContain(`We suggest trying baseUrl = ${ALPHA}`);
+      await context.close();
+      const ok = await open(ALPHA);
+      await ok.waitForLoadState("load");
+      expect(await ok.locator(".base-url-banner").count()).toBe(0);
+    });
+  });
+
+  describe("content parts", () => {
+    it("switches tabs by mouse and arrow keys and keeps groups with the same values in step", async () => {
+      const page = await open(BETA);
+      const firstList = page.locator("[role=tablist]").first();
+      await firstList.getByRole("tab", { name: "SAML" }).click();
+      expect(await page.getByText("SAML steps for Beta.").isVisible()).toBe(true);
+      expect(await page.getByText("Second SAML block.").isVisible()).toBe(true);
+      await page.keyboard.press("ArrowRight");
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("LDAP");
+      expect(await page.getByText("LDAP steps for Beta.").isVisible()).toBe(true);
+      // The second group has no LDAP tab: it keeps SAML.
+      expect(await page.getByText("Second SAML block.").isVisible()).toBe(true);
+      await page.reload();
+      expect(await page.getByText("LDAP steps for Beta.").isVisible()).toBe(true);
+    });
+
+    it("copies a code block with its copy button", async () => {
+      const page = await open(BETA);
+      await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: site.origin });
+      await page.hover(".code-block");
+      await page.click(".code-block .copy-button");
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("beta: copied-value");
+      expect(await page.locator(".code-block .copy-button").first().textContent()).toBe("Copied");
+    });
+
+    it("highlights the table-of-contents entry of the heading in view", async () => {
+      const page = await open(BETA);
+      await page.evaluate(() => document.getElementById("section-5")!.scrollIntoView());
+      await page.waitForFunction(() => document.querySelector(".toc a.active")?.getAttribute("href") === "#section-5");
+    });
+
+    it("animates details with a duration from their height, 1 ms under reduced motion", async () => {
+      const animationOnOpening = async (reducedMotion: "reduce" | "no-preference") => {
+        context = await browser.newContext({ reducedMotion });
+        await context.addInitScript(() => {
+          const original = Element.prototype.animate;
+          Element.prototype.animate = function (this: Element, frames, options) {
+            (window as unknown as { animations: unknown[] }).animations ??= [];
+            (window as unknown as { animations: unknown[] }).animations.push({ frames, options });
+            return original.call(this, frames, options);
+          } as typeof original;
+        });
+        const page = await context.newPage();
+        await page.goto(site.origin + BETA);
+        await page.click(".markdown details summary");
+        const result = await page.evaluate(() => {
+          const details = document.querySelector(".markdown details") as HTMLDetailsElement;
+          const [first] = (window as unknown as { animations: { frames: { height: string }[]; options: { duration: number } }[] }).animations;
+          return { duration: first.options.duration, from: parseFloat(first.frames[0].height), to: parseFloat(first.frames[1].height), open: details.open };
+        });
+        await context.close();
+        return result;
+      };
+      const normal = await animationOnOpening("no-preference");
+      const h = (normal.to - normal.from) / 36;
+      expect(normal.open).toBe(true);
+      expect(normal.to - normal.from).toBeGreaterThan(200);
+      expect(normal.duration).toBe(Math.round((4 + 15 * h ** 0.25 + h / 5) * 10));
+      expect((await animationOnOpening("reduce")).duration).toBe(1);
+    });
+  });
+});

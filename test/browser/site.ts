@@ -1,0 +1,104 @@
+// A built copy of the fixture site with pages for the browser tests, served on 127.0.0.1.
+import type { Server } from "node:http";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { startStaticServer, type RequestHook } from "../../src/node/serve/static.ts";
+import { runCli, tempSite } from "../helpers.ts";
+
+const long = Array.from({ length: 12 }, (_, i) => `## Section ${i + 1}\n\n${"Filler text for scrolling. ".repeat(60)}\n`).join("\n");
+
+export const BROWSER_PAGES: Record<string, string> = {
+  "docs/services/beta/index.md": `---
+title: Integrate with Beta
+sidebar_label: Beta
+support_level: community
+tags: [integration]
+---
+
+## What is Beta
+
+Beta watches services.
+
+<Tabs groupId="method">
+<TabItem value="oidc" label="OIDC" default>
+
+OIDC steps for Beta.
+
+</TabItem>
+<TabItem value="saml" label="SAML">
+
+SAML steps for Beta.
+
+</TabItem>
+<TabItem value="ldap" label="LDAP">
+
+LDAP steps for Beta.
+
+</TabItem>
+</Tabs>
+
+<Tabs groupId="method">
+<TabItem value="oidc" label="OIDC" default>
+
+Second OIDC block.
+
+</TabItem>
+<TabItem value="saml" label="SAML">
+
+Second SAML block.
+
+</TabItem>
+</Tabs>
+
+\`\`\`yaml
+beta: copied-value
+\`\`\`
+
+<details>
+<summary>More about Beta</summary>
+
+${"A detail line that makes this box tall. ".repeat(40)}
+
+</details>
+
+\`\`\`mermaid
+graph TD; Reader-->Guide
+\`\`\`
+
+${long}
+`,
+};
+
+export interface ServedSite {
+  origin: string;
+  dir: string;
+  /** Milliseconds to hold back responses whose path matches, set by a test. */
+  delay: { pattern: RegExp | null; ms: number };
+  close(): Promise<void>;
+}
+
+export async function serveBrowserSite(configEdit: (config: string) => string = (c) => c): Promise<ServedSite> {
+  const site = tempSite(BROWSER_PAGES);
+  writeFileSync(site.config, configEdit(readFileSync(site.config, "utf8")));
+  const out = path.join(site.dir, "build");
+  const built = runCli(["build", "--config", site.config, "--out", out]);
+  if (built.code !== 0) throw new Error(`fixture build failed:\n${built.stderr}`);
+  const delay: ServedSite["delay"] = { pattern: null, ms: 0 };
+  const hook: RequestHook = async (req) => {
+    if (delay.pattern?.test(req.url ?? "")) await new Promise((r) => setTimeout(r, delay.ms));
+    return false;
+  };
+  const server: Server = await startStaticServer(out, 0, "127.0.0.1", [hook]);
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    dir: site.dir,
+    delay,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      site.cleanup();
+    },
+  };
+}
