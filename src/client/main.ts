@@ -37,7 +37,7 @@ function setupAnnouncementBar(): void {
 
 function setupShortcutLabels(): void {
   if (!/Mac|iPhone|iPad/.test(navigator.platform)) return;
-  for (const kbd of document.querySelectorAll("[data-mod-key]")) kbd.textContent = "⌘";
+  for (const kbd of document.querySelectorAll("[data-mod-key]")) kbd.setAttribute("data-key", "⌘");
   for (const b of document.querySelectorAll("[data-search-button]")) b.setAttribute("aria-label", "Search (Command+K)");
 }
 

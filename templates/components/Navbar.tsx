@@ -65,9 +65,10 @@ export function Navbar({ site, path }: { site: SiteView; path: string }) {
           <a className="search-button" href={site.searchPath} data-search-button aria-label="Search (Ctrl+K)">
             <SearchIcon size={16} />
             <span className="search-button-text">Search</span>
+            {/* Key names come from CSS (data-key), so the button's visible text stays "Search" as its label says. */}
             <span className="search-button-keys" aria-hidden="true">
-              <kbd data-mod-key>Ctrl</kbd>
-              <kbd>K</kbd>
+              <kbd data-key="Ctrl" data-mod-key />
+              <kbd data-key="K" />
             </span>
           </a>
         </div>

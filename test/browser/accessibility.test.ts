@@ -1,0 +1,74 @@
+// axe-core finds no violation on the home page, a guide, the tags page, the search page and
+// the 404 page, in both colour modes; first-load page weight stays within budget.
+import { readFileSync, readdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasChromium, launchChromium } from "./chromium.ts";
+import { serveBrowserSite, type ServedSite } from "./site.ts";
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const PAGES = ["/", "/integrations/services/beta/", "/integrations/tags", "/search", "/no-such-page"];
+
+interface AxeResult {
+  violations: { id: string; help: string; nodes: { target: string[] }[] }[];
+}
+
+describe.skipIf(!hasChromium())("accessibility and page weight", () => {
+  let browser: Browser;
+  let site: ServedSite;
+
+  beforeAll(async () => {
+    [browser, site] = await Promise.all([launchChromium(), serveBrowserSite()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  for (const mode of ["light", "dark"] as const) {
+    it.each(PAGES)(`%s has no axe violation in ${mode} mode`, async (route) => {
+      const context = await browser.newContext({ colorScheme: mode });
+      try {
+        const page = await context.newPage();
+        await page.goto(site.origin + route);
+        await page.waitForLoadState("load");
+        expect(await page.evaluate(() => document.documentElement.getAttribute("data-theme"))).toBe(mode);
+        await page.addScriptTag({ content: AXE });
+        const result = (await page.evaluate(() => (window as unknown as { axe: { run(): Promise<unknown> } }).axe.run())) as AxeResult;
+        const summary = result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
+        expect(summary).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it("a guide's first load ships at most 80 KB of JavaScript and 25 KB of CSS, gzip, all scripts deferred", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const sizes = { js: 0, css: 0 };
+    const files: string[] = [];
+    page.on("requestfinished", (r) => {
+      const url = new URL(r.url());
+      const kind = url.pathname.endsWith(".js") ? "js" : url.pathname.endsWith(".css") ? "css" : null;
+      if (!kind) return;
+      files.push(url.pathname);
+      sizes[kind] += gzipSync(readFileSync(path.join(site.dir, "build", url.pathname))).length;
+    });
+    // A guide without a diagram: mermaid must not load.
+    await page.goto(site.origin + "/integrations/services/alpha/");
+    await page.waitForLoadState("networkidle");
+    const scripts = await page.evaluate(() => [...document.querySelectorAll("script[src]")].map((s) => ({ type: s.getAttribute("type"), defer: s.hasAttribute("defer") })));
+    await context.close();
+    expect(scripts.every((s) => s.type === "module" || s.defer)).toBe(true);
+    expect(files.some((f) => /mermaid|katex|search/i.test(f))).toBe(false);
+    expect(sizes.js).toBeGreaterThan(0);
+    expect(sizes.js).toBeLessThanOrEqual(80 * 1024);
+    expect(sizes.css).toBeLessThanOrEqual(25 * 1024);
+    const inline = readdirSync(path.join(site.dir, "build/assets/js")).length;
+    expect(inline).toBeGreaterThan(1);
+  });
+});
