@@ -1,15 +1,18 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { Warnings } from "../src/node/errors.ts";
-import { createCodeRenderer } from "../src/node/markdown/code.ts";
+import { createCodeRenderer, type CodeRenderer } from "../src/node/markdown/code.ts";
 import { createMarkdownRenderer, type MarkdownRenderer, type RenderedMarkdown } from "../src/node/markdown/index.ts";
 
 let markdown: MarkdownRenderer;
+let code: CodeRenderer;
 
 beforeAll(async () => {
-  markdown = createMarkdownRenderer(await createCodeRenderer(["yaml", "bash", "python", "ruby", "ini", "dotenv", "powershell"]));
+  code = createCodeRenderer();
+  markdown = createMarkdownRenderer(code);
 });
 
-function render(source: string, extra: { resolveLink?: (h: string) => string; cards?: string } = {}): RenderedMarkdown & { warnings: string[] } {
+/** Renders like a build does: Markdown, then the highlighting pass that fills in code blocks. */
+async function render(source: string, extra: { resolveLink?: (h: string) => string; cards?: string } = {}): Promise<RenderedMarkdown & { warnings: string[] }> {
   const warnings = new Warnings();
   const out = markdown(source, {
     file: "/docs/page.md",
@@ -20,12 +23,13 @@ function render(source: string, extra: { resolveLink?: (h: string) => string; ca
     resolveImage: (s) => `/assets/images/${s}`,
     categoryCards: () => extra.cards ?? "",
   });
-  return { ...out, warnings: warnings.list };
+  await code.highlightPending();
+  return { ...out, html: code.fill(out.html), warnings: warnings.list };
 }
 
 describe("headings", () => {
-  it("gives GitHub-style ids, numbers repeats and honours {#custom-id}", () => {
-    const { html, headings } = render("## What is GitLab?\n\n## Setup\n\n## Setup\n\n### Step 1: `gitlab.rb` file\n\n## Custom heading {#my-id}\n");
+  it("gives GitHub-style ids, numbers repeats and honours {#custom-id}", async () => {
+    const { html, headings } = await render("## What is GitLab?\n\n## Setup\n\n## Setup\n\n### Step 1: `gitlab.rb` file\n\n## Custom heading {#my-id}\n");
     expect(html).toContain('<h2 id="what-is-gitlab">');
     expect(html).toContain('<h2 id="setup">');
     expect(html).toContain('<h2 id="setup-1">');
@@ -41,8 +45,8 @@ describe("headings", () => {
     ]);
   });
 
-  it("lifts an H1 that opens the body out of the content", () => {
-    const out = render('import X from "y";\n\n# Applications\n\nText.\n');
+  it("lifts an H1 that opens the body out of the content", async () => {
+    const out = await render('import X from "y";\n\n# Applications\n\nText.\n');
     expect(out.leadingH1).toBe("Applications");
     expect(out.html).not.toContain("<h1");
     expect(out.html).not.toContain("import");
@@ -50,29 +54,29 @@ describe("headings", () => {
 });
 
 describe("admonitions", () => {
-  it("renders each type with its default or given title", () => {
+  it("renders each type with its default or given title", async () => {
     for (const type of ["note", "tip", "info", "warning", "danger", "caution", "important"]) {
-      const { html } = render(`:::${type}\nBody **text**.\n:::\n`);
+      const { html } = await render(`:::${type}\nBody **text**.\n:::\n`);
       expect(html).toContain(`class="admonition admonition-${type}"`);
       expect(html).toContain("<strong>text</strong>");
     }
-    expect(render(":::warning[Mind the gap]\nx\n:::\n").html).toContain("<span>Mind the gap</span>");
-    expect(render(":::tip Legacy title\nx\n:::\n").html).toContain("<span>Legacy title</span>");
-    expect(render(":::note\nx\n:::\n").html).toContain("<span>Note</span>");
+    expect((await render(":::warning[Mind the gap]\nx\n:::\n")).html).toContain("<span>Mind the gap</span>");
+    expect((await render(":::tip Legacy title\nx\n:::\n")).html).toContain("<span>Legacy title</span>");
+    expect((await render(":::note\nx\n:::\n")).html).toContain("<span>Note</span>");
   });
 
-  it("nests and sits inside list items", () => {
-    const nested = render("::::info\nOuter\n\n:::danger\nInner\n:::\n\nAfter\n::::\n").html;
+  it("nests and sits inside list items", async () => {
+    const nested = (await render("::::info\nOuter\n\n:::danger\nInner\n:::\n\nAfter\n::::\n")).html;
     expect(nested.indexOf("admonition-info")).toBeLessThan(nested.indexOf("admonition-danger"));
     expect(nested).toMatch(/Inner<\/p>\n<\/div><\/div>\n<p>After<\/p>/);
-    const inList = render("1. Step one\n\n    :::note\n    Inside the step.\n    :::\n\n2. Step two\n").html;
+    const inList = (await render("1. Step one\n\n    :::note\n    Inside the step.\n    :::\n\n2. Step two\n")).html;
     expect(inList).toMatch(/<li>[\s\S]*admonition-note[\s\S]*Inside the step[\s\S]*<\/li>\n<li>/);
   });
 
-  it("ignores ::: lines inside fenced code and warns about an unclosed one", () => {
-    const fenced = render(":::note\n```text\n:::\n```\nstill inside\n:::\n").html;
+  it("ignores ::: lines inside fenced code and warns about an unclosed one", async () => {
+    const fenced = (await render(":::note\n```text\n:::\n```\nstill inside\n:::\n")).html;
     expect(fenced).toContain("still inside</p>\n</div></div>");
-    const unclosed = render("Before\n\n:::warning\nNever closed\n");
+    const unclosed = await render("Before\n\n:::warning\nNever closed\n");
     expect(unclosed.html).toContain("Never closed");
     expect(unclosed.warnings[0]).toMatch(/page\.md:7: admonition ":::warning" is never closed/);
   });
@@ -100,8 +104,8 @@ OIDC steps.
 </Tabs>
 `;
 
-  it("renders an accessible tab list with the default panel shown without JavaScript", () => {
-    const { html } = render(tabs);
+  it("renders an accessible tab list with the default panel shown without JavaScript", async () => {
+    const { html } = await render(tabs);
     expect(html).toContain('role="tablist"');
     expect(html).toMatch(/role="tab"[^>]*aria-selected="false"[^>]*data-value="saml">SAML<\/button>/);
     expect(html).toMatch(/role="tab"[^>]*aria-selected="true"[^>]*data-value="oidc">OpenID Connect<\/button>/);
@@ -109,72 +113,72 @@ OIDC steps.
     expect(html).toMatch(/role="tabpanel"[^>]*data-value="oidc" tabindex="0">\n<p>OIDC steps/);
   });
 
-  it("takes labels and the default from TabItem props", () => {
-    const { html } = render('<Tabs groupId="install">\n<TabItem value="docker" label="Docker">\n\nA\n\n</TabItem>\n<TabItem value="k8s" label="Kubernetes" default>\n\nB\n\n</TabItem>\n</Tabs>\n');
+  it("takes labels and the default from TabItem props", async () => {
+    const { html } = await render('<Tabs groupId="install">\n<TabItem value="docker" label="Docker">\n\nA\n\n</TabItem>\n<TabItem value="k8s" label="Kubernetes" default>\n\nB\n\n</TabItem>\n</Tabs>\n');
     expect(html).toContain('data-group-id="install"');
     expect(html).toMatch(/aria-selected="true"[^>]*data-value="k8s">Kubernetes/);
     expect(html).toMatch(/data-value="docker" tabindex="0" hidden>/);
   });
 
-  it("warns about an unclosed <Tabs> and still closes its markup", () => {
-    const out = render('<Tabs>\n<TabItem value="a" label="A">\n\nText\n');
+  it("warns about an unclosed <Tabs> and still closes its markup", async () => {
+    const out = await render('<Tabs>\n<TabItem value="a" label="A">\n\nText\n');
     expect(out.warnings.join("\n")).toMatch(/never closed/);
     expect((out.html.match(/<div/g) ?? []).length).toBe((out.html.match(/<\/div>/g) ?? []).length);
   });
 });
 
 describe("code", () => {
-  it("highlights with both themes as CSS variables and adds a copy button", () => {
-    const { html } = render("```yaml\nkey: value\n```\n");
+  it("highlights with both themes as CSS variables and adds a copy button", async () => {
+    const { html } = await render("```yaml\nkey: value\n```\n");
     expect(html).toContain('class="code-block" data-lang="yaml"');
     expect(html).toContain("--shiki-light:");
     expect(html).toContain("--shiki-dark:");
     expect(html).toContain('class="copy-button"');
   });
 
-  it("supports title, showLineNumbers, line ranges and highlight comments", () => {
-    const { html } = render('```python title="settings.py" showLineNumbers {1,3-4}\na = 1\nb = 2\nc = 3\nd = 4\ne = 5\n```\n');
+  it("supports title, showLineNumbers, line ranges and highlight comments", async () => {
+    const { html } = await render('```python title="settings.py" showLineNumbers {1,3-4}\na = 1\nb = 2\nc = 3\nd = 4\ne = 5\n```\n');
     expect(html).toContain('<div class="code-title">settings.py</div>');
-    expect(html).toContain('class="line-numbers shiki');
+    expect(html).toContain('<div class="code-block" data-lang="python" data-line-numbers>');
     expect((html.match(/class="line highlighted"/g) ?? []).length).toBe(3);
-    const magic = render("```bash\n# highlight-next-line\necho one\necho two\n# highlight-start\necho three\necho four\n# highlight-end\n```\n").html;
+    const magic = (await render("```bash\n# highlight-next-line\necho one\necho two\n# highlight-start\necho three\necho four\n# highlight-end\n```\n")).html;
     expect(magic).not.toContain("highlight-next-line");
     expect(magic).not.toContain("highlight-start");
     expect((magic.match(/class="line highlighted"/g) ?? []).length).toBe(3);
   });
 
-  it("knows the aliases guides use", () => {
+  it("knows the aliases guides use", async () => {
     for (const lang of ["sh", "shell", "py", "yml", "env", "conf", "PowerShell"]) {
-      const out = render(`\`\`\`${lang}\nx = 1\n\`\`\`\n`);
+      const out = await render(`\`\`\`${lang}\nx = 1\n\`\`\`\n`);
       expect(out.warnings, lang).toEqual([]);
     }
-    expect(render("```text\nplain\n```\n").warnings).toEqual([]);
+    expect((await render("```text\nplain\n```\n")).warnings).toEqual([]);
   });
 
-  it("renders an unknown language as plain text with a warning", () => {
-    const out = render("```klingon\nQapla'\n```\n");
+  it("renders an unknown language as plain text with a warning", async () => {
+    const out = await render("```klingon\nQapla'\n```\n");
     expect(out.html).toContain("Qapla");
     expect(out.warnings[0]).toMatch(/page\.md:5: unknown code language "klingon"/);
   });
 
-  it("keeps fences indented four or more spaces (no indented code blocks)", () => {
-    const { html } = render("- Item\n\n        ```yaml\n        a: 1\n        ```\n\n    indented text is a paragraph\n");
+  it("keeps fences indented four or more spaces (no indented code blocks)", async () => {
+    const { html } = await render("- Item\n\n        ```yaml\n        a: 1\n        ```\n\n    indented text is a paragraph\n");
     expect(html).toContain('data-lang="yaml"');
     expect(html).not.toContain("<pre><code>");
     expect(html).toContain("<p>indented text is a paragraph</p>");
   });
 
-  it("turns mermaid fences into diagram containers", () => {
-    const out = render("```mermaid\ngraph TD; A-->B\n```\n");
+  it("turns mermaid fences into diagram containers", async () => {
+    const out = await render("```mermaid\ngraph TD; A-->B\n```\n");
     expect(out.hasMermaid).toBe(true);
     expect(out.html).toContain('<div class="mermaid-diagram" data-mermaid><pre class="mermaid-source">graph TD; A--&gt;B</pre></div>');
-    expect(render("text").hasMermaid).toBe(false);
+    expect((await render("text")).hasMermaid).toBe(false);
   });
 });
 
 describe("GFM and HTML", () => {
-  it("renders tables, task lists, bare URLs and inline HTML, and drops comments", () => {
-    const { html } = render(
+  it("renders tables, task lists, bare URLs and inline HTML, and drops comments", async () => {
+    const { html } = await render(
       "| a | b |\n|---|---|\n| 1 | 2 |\n\n- [ ] todo\n- [x] done\n\nSee https://example.com now. Press <kbd>Ctrl</kbd>.\n\n<!-- hidden note -->\n\nText <!-- inline hidden --> end\n",
     );
     expect(html).toContain("<table>");
@@ -185,15 +189,15 @@ describe("GFM and HTML", () => {
     expect(html).not.toContain("hidden");
   });
 
-  it("renders MDX components and {\" \"} spacers", () => {
-    const out = render('- <SupportBadge level="vendor" />: vendor\n\nA{" "}B\n\n<DocCardList />\n', { cards: '<ul class="card-grid">CARDS</ul>' });
+  it("renders MDX components and {\" \"} spacers", async () => {
+    const out = await render('- <SupportBadge level="vendor" />: vendor\n\nA{" "}B\n\n<DocCardList />\n', { cards: '<ul class="card-grid">CARDS</ul>' });
     expect(out.html).toContain('<span class="badge badge-support badge-support-vendor">Support level: Vendor</span>');
     expect(out.html).toContain("A B");
     expect(out.html).toContain('<ul class="card-grid">CARDS</ul>');
   });
 
-  it("sends every link and image through the resolvers", () => {
-    const out = render("[a](../b/index.md) ![pic](./pic.png)", { resolveLink: (h) => `RESOLVED(${h})` });
+  it("sends every link and image through the resolvers", async () => {
+    const out = await render("[a](../b/index.md) ![pic](./pic.png)", { resolveLink: (h) => `RESOLVED(${h})` });
     expect(out.html).toContain('href="RESOLVED(../b/index.md)"');
     expect(out.html).toContain('src="/assets/images/./pic.png"');
   });

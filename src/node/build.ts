@@ -7,13 +7,14 @@ import { loadDocs } from "./content/load.ts";
 import { searchPermalink, tagsPermalink } from "./content/routes.ts";
 import { buildContentModel, type ContentModel } from "./content/site.ts";
 import { SsodocsError, Warnings } from "./errors.ts";
-import { createCodeRenderer, fenceLanguages } from "./markdown/code.ts";
+import { createCodeRenderer } from "./markdown/code.ts";
 import { createMarkdownRenderer } from "./markdown/index.ts";
 import { buildClientAssets, type OutputFile } from "./render/assets.ts";
 import { categoryCards, renderDocs } from "./render/docs.ts";
 import { renderFragment } from "./render/page.ts";
 import { renderPages, sitemapAndRobots, type RenderedPage } from "./render/pages.ts";
 import { loadTemplates } from "./render/templates.ts";
+import { searchFiles } from "./search/files.ts";
 import { findBrokenLinks, formatBrokenLinks } from "./validate/links.ts";
 import { writeSiteAtomically } from "./write.ts";
 
@@ -59,17 +60,15 @@ export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Pr
   const model = buildContentModel(docs, config, loaded.file, warnings);
   lap("load");
 
-  const languages = new Set(config.code.extraLanguages);
-  for (const doc of docs) for (const l of fenceLanguages(doc.body)) languages.add(l);
-  const [code, templates, client] = await Promise.all([
-    createCodeRenderer([...languages]),
-    loadTemplates(loaded.templatesDir),
-    buildClientAssets(config),
-  ]);
+  const code = createCodeRenderer(config.code.extraLanguages);
+  const [templates, client] = await Promise.all([loadTemplates(loaded.templatesDir), buildClientAssets(config)]);
   lap("setup");
   const markdown = createMarkdownRenderer(code);
   const rendered = renderDocs(model, config, loaded.docsDir, markdown, (cards) => renderFragment(templates.CardList, { cards }), warnings);
   lap("markdown");
+  await code.highlightPending();
+  for (const page of rendered.pages) page.html = code.fill(page.html);
+  lap("highlight");
 
   const site: SiteView = {
     config,
@@ -88,6 +87,7 @@ export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Pr
     ...rendered.images,
     ...client.files,
     ...sitemapAndRobots(pages, config),
+    ...searchFiles(rendered.pages, model.sidebar, config),
   ];
   const staticFiles = loaded.staticDir ? await fg("**/*", { cwd: loaded.staticDir, dot: false }) : [];
   const known = new Set([...files.map((f) => f.path), ...staticFiles]);

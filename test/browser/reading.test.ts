@@ -252,16 +252,18 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
     });
 
     it("does a full page load when fetching the next page fails", async () => {
-      const page = await open(ALPHA);
-      await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+      context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       let blocked = 0;
-      // Every script fetch of the next page fails; the browser's own page load goes through.
-      await page.route(`**${BETA}`, async (route) => {
+      // Every script fetch of the next page fails (prefetches included); the browser's own page load goes through.
+      await context.route(`**${BETA}`, async (route) => {
         if (route.request().resourceType() === "fetch") {
           blocked++;
           await route.abort();
         } else await route.continue();
       });
+      const page = await context.newPage();
+      await page.goto(site.origin + ALPHA);
+      await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
       await page.click(`.doc-sidebar a[href='${BETA}']`);
       await page.waitForURL(`**${BETA}`);
       await page.waitForLoadState("load");

@@ -1,9 +1,13 @@
 // Fenced code: shiki highlighting with a light and a dark theme switched by CSS variables,
 // `title="..."`, `showLineNumbers`, `{1,3-5}` and highlight-* comments, a copy button;
 // `mermaid` fences become diagram containers rendered in the browser.
-import { bundledLanguages, createHighlighter, createJavaScriptRegexEngine, type ShikiTransformer } from "shiki";
+import { createRequire } from "node:module";
+import { bundledLanguages, createHighlighter, createOnigurumaEngine, type ShikiTransformer } from "shiki";
+import { hashOf, readCache, writeCache } from "../cache.ts";
 import type { MarkdownIt } from "markdown-it";
 import { envOf, lineOf, type MarkdownEnv } from "./env.ts";
+
+const shikiVersion = (createRequire(import.meta.url)("shiki/package.json") as { version: string }).version;
 
 export const LIGHT_THEME = "github-light";
 export const DARK_THEME = "github-dark";
@@ -36,16 +40,6 @@ export function resolveLanguage(name: string): string | null | undefined {
   if (lower in ALIASES) return ALIASES[lower];
   if (lower in bundledLanguages) return lower;
   return undefined;
-}
-
-/** Languages named by the fences of some Markdown, so the highlighter loads only those. */
-export function fenceLanguages(markdown: string): string[] {
-  const out = new Set<string>();
-  for (const m of markdown.matchAll(/^\s*(?:`{3,}|~{3,})\s*([\w+#.-]+)/gm)) {
-    const lang = resolveLanguage(m[1]);
-    if (lang) out.add(lang);
-  }
-  return [...out];
 }
 
 export interface FenceMeta {
@@ -95,28 +89,69 @@ export function applyMagicComments(code: string, lines: Set<number>): string {
 }
 
 export interface CodeRenderer {
-  /** Loads grammars for these languages (fence names or aliases) before rendering. */
-  loadLanguages(names: string[]): Promise<void>;
+  /**
+   * Renders a fence. A block found in the highlight cache is returned as it is; any other is
+   * returned as a placeholder and queued, to be highlighted by `highlightPending`.
+   */
   render(code: string, info: string, env: MarkdownEnv, line: number): string;
+  /** Highlights the queued blocks (creating the highlighter only if there are any) and saves the cache. */
+  highlightPending(): Promise<void>;
+  /** Replaces the placeholders in rendered HTML with the highlighted blocks. */
+  fill(html: string): string;
 }
 
 const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-export async function createCodeRenderer(initialLanguages: string[]): Promise<CodeRenderer> {
+interface PendingBlock {
+  code: string;
+  lang: string | null;
+  highlightLines: number[];
+}
+
+const PLACEHOLDER = /<!--ssodocs-code:([0-9a-f]{32})-->/g;
+const CACHE_NAMESPACE = "code";
+
+/** The highlighted <pre> for a block: shiki output with highlighted lines marked. */
+async function highlightBlocks(blocks: Map<string, PendingBlock>, extraLanguages: string[]): Promise<Map<string, string>> {
+  const named = [...blocks.values()].map((b) => b.lang).concat(extraLanguages.map((l) => resolveLanguage(l) ?? null));
+  const langs = [...new Set(named.filter((l): l is string => !!l))];
   const highlighter = await createHighlighter({
     themes: [LIGHT_THEME, DARK_THEME],
-    langs: [],
-    engine: createJavaScriptRegexEngine(),
+    langs: langs as Parameters<typeof createHighlighter>[0]["langs"],
+    engine: createOnigurumaEngine(import("shiki/wasm")),
   });
-  const loaded = new Set<string>();
-  const loadLanguages = async (names: string[]) => {
-    const wanted = [...new Set(names.map(resolveLanguage).filter((l): l is string => !!l && !loaded.has(l)))];
-    if (wanted.length === 0) return;
-    await highlighter.loadLanguage(...(wanted as Parameters<typeof highlighter.loadLanguage>));
-    for (const l of wanted) loaded.add(l);
-    for (const l of highlighter.getLoadedLanguages()) loaded.add(l);
-  };
-  await loadLanguages(initialLanguages);
+  const out = new Map<string, string>();
+  for (const [key, block] of blocks) {
+    const lines = new Set(block.highlightLines);
+    const transformers: ShikiTransformer[] = [
+      {
+        line(node, n) {
+          if (lines.has(n)) this.addClassToHast(node, "highlighted");
+        },
+      },
+    ];
+    out.set(
+      key,
+      highlighter.codeToHtml(block.code, {
+        lang: (block.lang ?? "text") as Parameters<typeof highlighter.codeToHtml>[1]["lang"],
+        themes: { light: LIGHT_THEME, dark: DARK_THEME },
+        defaultColor: false,
+        transformers,
+      }),
+    );
+  }
+  highlighter.dispose();
+  return out;
+}
+
+/** `extraLanguages` are loaded whenever the highlighter starts, besides those the blocks use. */
+export function createCodeRenderer(extraLanguages: string[] = []): CodeRenderer {
+  // Highlighted <pre> blocks by content hash; the key covers everything that shapes the output.
+  const cacheKey = hashOf("code-cache-v1", shikiVersion, LIGHT_THEME, DARK_THEME);
+  const cached = new Map<string, string>(Object.entries(readCache<Record<string, string>>(CACHE_NAMESPACE, cacheKey) ?? {}));
+  const initialKeys = new Set(cached.keys());
+  const used = new Set<string>();
+  const pending = new Map<string, PendingBlock>();
 
   const render = (raw: string, info: string, env: MarkdownEnv, line: number): string => {
     const meta = parseFenceInfo(info);
@@ -130,29 +165,29 @@ export async function createCodeRenderer(initialLanguages: string[]): Promise<Co
     if (lang === undefined) {
       env.warnings.add(`unknown code language "${meta.lang}"; the block is shown as plain text`, { file: env.file, line });
       lang = null;
-    } else if (lang && !loaded.has(lang)) {
-      env.warnings.add(`code language "${meta.lang}" was not loaded; the block is shown as plain text`, { file: env.file, line });
-      lang = null;
     }
-    const transformers: ShikiTransformer[] = [
-      {
-        line(node, n) {
-          if (meta.highlightLines.has(n)) this.addClassToHast(node, "highlighted");
-        },
-      },
-    ];
-    const html = highlighter.codeToHtml(code, {
-      lang: (lang ?? "text") as Parameters<typeof highlighter.codeToHtml>[1]["lang"],
-      themes: { light: LIGHT_THEME, dark: DARK_THEME },
-      defaultColor: false,
-      transformers,
-    });
-    const pre = meta.showLineNumbers ? html.replace('<pre class="', '<pre class="line-numbers ') : html;
+    const highlightLines = [...meta.highlightLines].sort((a, b) => a - b);
+    const key = hashOf(lang ?? "", highlightLines.join(","), code);
+    used.add(key);
+    if (!cached.has(key)) pending.set(key, { code, lang, highlightLines });
     const title = meta.title ? `<div class="code-title">${escapeHtml(meta.title)}</div>` : "";
     const langAttr = meta.lang ? ` data-lang="${escapeHtml(meta.lang)}"` : "";
-    return `<div class="code-block"${langAttr}>${title}<div class="code-body">${pre}<button type="button" class="copy-button" aria-label="Copy code to clipboard" title="Copy">Copy</button></div></div>\n`;
+    const numbered = meta.showLineNumbers ? " data-line-numbers" : "";
+    return `<div class="code-block"${langAttr}${numbered}>${title}<div class="code-body"><!--ssodocs-code:${key}--><button type="button" class="copy-button" aria-label="Copy code to clipboard" title="Copy">Copy</button></div></div>\n`;
   };
-  return { loadLanguages, render };
+
+  const highlightPending = async () => {
+    if (pending.size > 0) {
+      for (const [key, html] of await highlightBlocks(pending, extraLanguages)) cached.set(key, html);
+      pending.clear();
+    }
+    // Keep only the blocks this build used, so the cache does not grow without bound.
+    const changed = used.size !== initialKeys.size || [...used].some((k) => !initialKeys.has(k));
+    if (changed) writeCache(CACHE_NAMESPACE, cacheKey, Object.fromEntries([...used].sort().map((k) => [k, cached.get(k)!])));
+  };
+
+  const fill = (html: string) => html.replace(PLACEHOLDER, (_m, key: string) => cached.get(key) ?? "");
+  return { render, highlightPending, fill };
 }
 
 /** Fenced code goes through the code renderer; fences may be indented any amount (as in MDX). */

@@ -14,8 +14,9 @@ export interface BrokenLink {
   kind: "link" | "anchor";
 }
 
-const HREF = /<a\s[^>]*?\bhref="([^"]*)"/g;
-const SRC = /<img\s[^>]*?\bsrc="([^"]*)"/g;
+// Every href and src of the page: links, but also its stylesheet, icon, scripts and images.
+const HREF = /\shref="([^"]*)"/g;
+const SRC = /\ssrc="([^"]*)"/g;
 const ID = /\sid="([^"]+)"/g;
 const NAME = /<a\s[^>]*?\bname="([^"]+)"/g;
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
@@ -58,6 +59,20 @@ export function findBrokenLinks(
     if (!s) idCache.set(p, (s = idsOf(p.html)));
     return s;
   };
+  // Root-relative hrefs (the sidebar and navbar repeat on every page) resolve the same everywhere.
+  const absolute = new Map<string, { pathname: string; hash: string }>();
+  const resolve = (href: string, route: string) => {
+    if (href.startsWith("/")) {
+      let r = absolute.get(href);
+      if (!r) absolute.set(href, (r = parse(href, "/")));
+      return r;
+    }
+    return parse(href, route);
+  };
+  const parse = (href: string, route: string) => {
+    const url = new URL(href, `http://site${route}`);
+    return { pathname: safeDecode(url.pathname), hash: safeDecode(url.hash.slice(1)) };
+  };
   const broken: BrokenLink[] = [];
   for (const page of pages) {
     const seen = new Set<string>();
@@ -68,9 +83,7 @@ export function findBrokenLinks(
       // Markdown links to missing .md files were reported as warnings already.
       if (/\.mdx?(#.*)?$/.test(href)) continue;
       const written = origins.get(page.route)?.get(href) ?? href;
-      const url = new URL(href, `http://site${page.route}`);
-      const pathname = safeDecode(url.pathname);
-      const hash = safeDecode(url.hash.slice(1));
+      const { pathname, hash } = resolve(href, page.route);
       const target = byKey.get(routeKey(pathname));
       const rel = pathname.startsWith(baseUrl) ? pathname.slice(baseUrl.length) : pathname.slice(1);
       if (!target) {
