@@ -12,11 +12,10 @@ import { createMarkdownRenderer } from "./markdown/index.ts";
 import { buildClientAssets, type OutputFile } from "./render/assets.ts";
 import { categoryCards, renderDocs } from "./render/docs.ts";
 import { renderFragment } from "./render/page.ts";
-import { renderPages, sitemapAndRobots, type RenderedPage } from "./render/pages.ts";
+import { renderPages, sitemapAndRobots } from "./render/pages.ts";
 import { loadTemplates } from "./render/templates.ts";
-import { searchFiles } from "./search/files.ts";
-import { findBrokenLinks, formatBrokenLinks } from "./validate/links.ts";
-import { writeSiteAtomically } from "./write.ts";
+import { collectPageLinks, findBrokenLinks, formatBrokenLinks, type PageLinks } from "./validate/links.ts";
+import { createStaging } from "./write.ts";
 
 export interface BuildOptions {
   /** Output folder; nothing is written when null. */
@@ -25,8 +24,16 @@ export interface BuildOptions {
   warnings?: Warnings;
 }
 
+/** A page of the built site (its HTML is on disk, not kept in memory). */
+export interface BuiltPage {
+  route: string;
+  file: string;
+  indexable: boolean;
+}
+
 export interface BuildResult {
-  pages: RenderedPage[];
+  pages: BuiltPage[];
+  /** Output files other than the pages: assets, images, sitemap, search data. */
   files: OutputFile[];
   model: ContentModel;
   warnings: string[];
@@ -60,7 +67,7 @@ export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Pr
   const model = buildContentModel(docs, config, loaded.file, warnings);
   lap("load");
 
-  const code = createCodeRenderer(config.code.extraLanguages);
+  const code = createCodeRenderer(config.code.extraLanguages, loaded.docsDir);
   const [templates, client] = await Promise.all([loadTemplates(loaded.templatesDir), buildClientAssets(config)]);
   lap("setup");
   const markdown = createMarkdownRenderer(code);
@@ -79,23 +86,40 @@ export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Pr
     beforePaintScript: client.beforePaintScript,
   };
   const servicesIndex = model.byId.get("services/index")?.id ?? model.sidebar.order[0];
-  const pages = renderPages(site, model, rendered.pages, servicesIndex ? categoryCards(model, servicesIndex) : [], templates);
+  const homeCards = servicesIndex ? categoryCards(model, servicesIndex) : [];
 
-  lap("render");
-  const files: OutputFile[] = [
-    ...pages.map((p) => ({ path: p.file, contents: p.html })),
-    ...rendered.images,
-    ...client.files,
-    ...sitemapAndRobots(pages, config),
-    ...searchFiles(rendered.pages, model.sidebar, config),
-  ];
-  const staticFiles = loaded.staticDir ? await fg("**/*", { cwd: loaded.staticDir, dot: false }) : [];
-  const known = new Set([...files.map((f) => f.path), ...staticFiles]);
-  const broken = findBrokenLinks(pages, known, config.baseUrl, rendered.linkOrigins);
-  if (broken.length) throw new BrokenLinksError(formatBrokenLinks(broken));
-  lap("validate");
+  // Pages are rendered one by one and written to the staging folder at once; only what
+  // validation needs of each (its links and ids) is kept.
+  const staging = options.outDir ? await createStaging(path.resolve(options.outDir)) : null;
+  try {
+    const pages: BuiltPage[] = [];
+    const links: PageLinks[] = [];
+    for (const page of renderPages(site, model, rendered.pages, homeCards, templates)) {
+      pages.push({ route: page.route, file: page.file, indexable: page.indexable });
+      links.push(collectPageLinks(page.route, page.html));
+      await staging?.write({ path: page.file, contents: page.html });
+    }
+    lap("render");
 
-  if (options.outDir) await writeSiteAtomically(path.resolve(options.outDir), files, loaded.staticDir);
-  lap("write");
-  return { pages, files, model, warnings: warnings.list, seconds: (performance.now() - started) / 1000, timings };
+    const files: OutputFile[] = [
+      ...rendered.images,
+      ...client.files,
+      ...sitemapAndRobots(pages, config),
+    ];
+    const staticFiles = loaded.staticDir ? await fg("**/*", { cwd: loaded.staticDir, dot: false }) : [];
+    const known = new Set([...pages.map((p) => p.file), ...files.map((f) => f.path), ...staticFiles]);
+    const broken = findBrokenLinks(links, known, config.baseUrl, rendered.linkOrigins);
+    if (broken.length) throw new BrokenLinksError(formatBrokenLinks(broken));
+    lap("validate");
+
+    if (staging) {
+      for (const file of files) await staging.write(file);
+      await staging.commit(loaded.staticDir);
+    }
+    lap("write");
+    return { pages, files, model, warnings: warnings.list, seconds: (performance.now() - started) / 1000, timings };
+  } catch (error) {
+    await staging?.discard();
+    throw error;
+  }
 }

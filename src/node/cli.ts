@@ -6,8 +6,6 @@ import { Command, CommanderError } from "commander";
 import { buildSite, type BuildResult } from "./build.ts";
 import { loadConfig } from "./config.ts";
 import { formatError, Warnings } from "./errors.ts";
-import { checkWithLinkinator } from "./validate/linkinator.ts";
-import { startStaticServer } from "./serve/static.ts";
 import { createOutput } from "./output.ts";
 
 const VERSION = "0.1.0";
@@ -56,6 +54,7 @@ export async function main(argv: string[]): Promise<number> {
     .action(async (opts: CommonOptions & { port: string; host: string; out: string }) => {
       const result = await runBuild(opts, opts.out);
       out.info(`Built ${result.pages.length} pages in ${result.seconds.toFixed(2)} s`);
+      const { startStaticServer } = await import("./serve/static.ts");
       const server = await startStaticServer(path.resolve(opts.out), Number(opts.port), opts.host);
       const address = server.address();
       const port = typeof address === "object" && address ? address.port : opts.port;
@@ -75,6 +74,8 @@ export async function main(argv: string[]): Promise<number> {
       try {
         const result = await runBuild(opts, outDir);
         out.info(`Validated ${result.pages.length} pages: no broken link or anchor`);
+        // linkinator is only loaded for `check`: it is the slowest import of all.
+        const { checkWithLinkinator } = await import("./validate/linkinator.ts");
         const report = await checkWithLinkinator(outDir, opts.external);
         for (const line of report.failures) out.error(line);
         out.info(`linkinator: ${report.checked} links checked, ${report.failures.length} broken`);

@@ -1,17 +1,18 @@
-// Writes a build into a fresh temporary folder beside the output folder and swaps it in only
-// when everything is written, so a failed or interrupted build never leaves a half-written site.
+// Writes a build into a staging folder beside the output folder and swaps it in only when
+// everything is written, so a failed or interrupted build never leaves a half-written site.
 import { existsSync } from "node:fs";
 import { cp, mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { OutputFile } from "./render/assets.ts";
 
 const TEMP_PREFIX = ".build-";
+const MAX_WRITES_IN_FLIGHT = 32;
 
 function tempName(outDir: string, kind: string): string {
   return path.join(path.dirname(outDir), `${TEMP_PREFIX}${path.basename(outDir)}-${kind}-${process.pid}-${Date.now().toString(36)}`);
 }
 
-/** Removes temporary folders left behind by builds that were killed. */
+/** Removes staging folders left behind by builds that were killed. */
 export async function removeStaleTemps(outDir: string): Promise<void> {
   const parent = path.dirname(outDir);
   const prefix = `${TEMP_PREFIX}${path.basename(outDir)}-`;
@@ -24,30 +25,62 @@ export async function removeStaleTemps(outDir: string): Promise<void> {
   await Promise.all(names.filter((n) => n.startsWith(prefix)).map((n) => rm(path.join(parent, n), { recursive: true, force: true })));
 }
 
-export async function writeFiles(dir: string, files: OutputFile[]): Promise<void> {
-  const dirs = new Set(files.map((f) => path.dirname(path.join(dir, f.path))));
-  await Promise.all([...dirs].map((d) => mkdir(d, { recursive: true })));
-  // Bounded parallelism keeps open file handles in check on large sites.
-  const queue = [...files];
-  const worker = async () => {
-    for (let f = queue.pop(); f; f = queue.pop()) await writeFile(path.join(dir, f.path), f.contents);
-  };
-  await Promise.all(Array.from({ length: 32 }, worker));
+export interface Staging {
+  dir: string;
+  /** Queues a file; resolves once the queue has room again, so callers stream instead of piling up. */
+  write(file: OutputFile): Promise<void>;
+  /** Waits for every write, copies the static folder, then swaps the staging folder in. */
+  commit(staticDir: string | null): Promise<void>;
+  /** Throws the staging folder away. */
+  discard(): Promise<void>;
 }
 
-export async function writeSiteAtomically(outDir: string, files: OutputFile[], staticDir: string | null): Promise<void> {
+export async function createStaging(outDir: string): Promise<Staging> {
   await removeStaleTemps(outDir);
-  const temp = tempName(outDir, "new");
-  try {
-    await mkdir(temp, { recursive: true });
-    if (staticDir && existsSync(staticDir)) await cp(staticDir, temp, { recursive: true });
-    await writeFiles(temp, files);
-    const old = existsSync(outDir) ? tempName(outDir, "old") : null;
-    if (old) await rename(outDir, old);
-    await rename(temp, outDir);
-    if (old) await rm(old, { recursive: true, force: true });
-  } catch (error) {
-    await rm(temp, { recursive: true, force: true });
-    throw error;
-  }
+  const dir = tempName(outDir, "new");
+  await mkdir(dir, { recursive: true });
+  const made = new Set<string>([dir]);
+  const inFlight = new Set<Promise<void>>();
+  let failure: unknown = null;
+
+  const writeOne = async (file: OutputFile) => {
+    const target = path.join(dir, file.path);
+    const parent = path.dirname(target);
+    if (!made.has(parent)) {
+      await mkdir(parent, { recursive: true });
+      made.add(parent);
+    }
+    await writeFile(target, file.contents);
+  };
+
+  const drain = async () => {
+    await Promise.all(inFlight);
+    if (failure) throw failure;
+  };
+
+  return {
+    dir,
+    async write(file) {
+      if (failure) throw failure;
+      const p = writeOne(file)
+        .catch((error) => {
+          failure ??= error;
+        })
+        .finally(() => inFlight.delete(p));
+      inFlight.add(p);
+      if (inFlight.size >= MAX_WRITES_IN_FLIGHT) await Promise.race(inFlight);
+    },
+    async commit(staticDir) {
+      await drain();
+      if (staticDir && existsSync(staticDir)) await cp(staticDir, dir, { recursive: true, force: false, errorOnExist: false });
+      const old = existsSync(outDir) ? tempName(outDir, "old") : null;
+      if (old) await rename(outDir, old);
+      await rename(dir, outDir);
+      if (old) await rm(old, { recursive: true, force: true });
+    },
+    async discard() {
+      await Promise.allSettled(inFlight);
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -144,10 +144,13 @@ async function highlightBlocks(blocks: Map<string, PendingBlock>, extraLanguages
   return out;
 }
 
-/** `extraLanguages` are loaded whenever the highlighter starts, besides those the blocks use. */
-export function createCodeRenderer(extraLanguages: string[] = []): CodeRenderer {
+/**
+ * `extraLanguages` are loaded whenever the highlighter starts, besides those the blocks use.
+ * `scope` (the docs folder) gives each site its own cache file, so sites do not evict each other.
+ */
+export function createCodeRenderer(extraLanguages: string[] = [], scope = ""): CodeRenderer {
   // Highlighted <pre> blocks by content hash; the key covers everything that shapes the output.
-  const cacheKey = hashOf("code-cache-v1", shikiVersion, LIGHT_THEME, DARK_THEME);
+  const cacheKey = hashOf("code-cache-v1", shikiVersion, LIGHT_THEME, DARK_THEME, scope);
   const cached = new Map<string, string>(Object.entries(readCache<Record<string, string>>(CACHE_NAMESPACE, cacheKey) ?? {}));
   const initialKeys = new Set(cached.keys());
   const used = new Set<string>();

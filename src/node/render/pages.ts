@@ -17,35 +17,34 @@ export interface RenderedPage {
   indexable: boolean;
 }
 
-export function renderPages(
+/** Renders the pages one at a time, so a caller can write each out and let it go. */
+export function* renderPages(
   site: SiteView,
   model: ContentModel,
   docs: DocPageData[],
   homeCards: CategoryCard[],
   templates: Templates,
-): RenderedPage[] {
+): Generator<RenderedPage> {
   const { config } = site;
   const page = (route: string, html: string, indexable = true): RenderedPage => ({ route, file: outputFileOf(route, config.baseUrl), html, indexable });
-  const pages: RenderedPage[] = [];
-  pages.push(page(config.baseUrl, renderDocument(templates.HomePage, { site, categories: homeCards, guideCount: docs.filter((d) => /\/services\/[^/]+\/index$/.test(d.id)).length }, config.baseUrl)));
-  for (const doc of docs) pages.push(page(doc.permalink, renderDocument(templates.DocPage, { site, doc }, doc.permalink)));
-  pages.push(page(site.tagsPath, renderDocument(templates.TagsPage, { site, tags: [...model.tags.values()].map((t) => t.summary) }, site.tagsPath)));
+  yield page(config.baseUrl, renderDocument(templates.HomePage, { site, categories: homeCards, guideCount: docs.filter((d) => /\/services\/[^/]+\/index$/.test(d.id)).length }, config.baseUrl));
+  for (const doc of docs) yield page(doc.permalink, renderDocument(templates.DocPage, { site, doc }, doc.permalink));
+  yield page(site.tagsPath, renderDocument(templates.TagsPage, { site, tags: [...model.tags.values()].map((t) => t.summary) }, site.tagsPath));
   const byId = new Map(docs.map((d) => [d.id, d]));
   for (const { summary, docIds } of model.tags.values()) {
     const list = docIds
       .map((id) => byId.get(id)!)
       .sort((a, b) => a.title.localeCompare(b.title))
       .map((d) => ({ title: d.title, href: d.permalink, description: d.description }));
-    pages.push(page(summary.permalink, renderDocument(templates.TagPage, { site, tag: summary, docs: list }, summary.permalink)));
+    yield page(summary.permalink, renderDocument(templates.TagPage, { site, tag: summary, docs: list }, summary.permalink));
   }
-  pages.push(page(site.searchPath, renderDocument(templates.SearchPage, { site }, site.searchPath), false));
-  pages.push({ route: `${config.baseUrl}404.html`, file: "404.html", html: renderDocument(templates.NotFound, { site }, "404.html"), indexable: false });
-  return pages;
+  yield page(site.searchPath, renderDocument(templates.SearchPage, { site }, site.searchPath), false);
+  yield { route: `${config.baseUrl}404.html`, file: "404.html", html: renderDocument(templates.NotFound, { site }, "404.html"), indexable: false };
 }
 
 const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-export function sitemapAndRobots(pages: RenderedPage[], config: SiteConfig): OutputFile[] {
+export function sitemapAndRobots(pages: Pick<RenderedPage, "route" | "indexable">[], config: SiteConfig): OutputFile[] {
   const urls = pages
     .filter((p) => p.indexable)
     .map((p) => `<url><loc>${escapeXml(config.url + p.route)}</loc></url>`)

@@ -2,9 +2,12 @@
 // (or an output file), and every #fragment an id on the target page.
 import { routeKey } from "../content/routes.ts";
 
-export interface PageForValidation {
+/** What validation needs of a page, taken from its HTML right after rendering. */
+export interface PageLinks {
   route: string;
-  html: string;
+  /** Every href and src, decoded, each once. */
+  targets: string[];
+  ids: Set<string>;
 }
 
 export interface BrokenLink {
@@ -45,20 +48,21 @@ export function idsOf(html: string): Set<string> {
  * `origins` maps, per page route, an href as it stands in the HTML to the href as the author
  * wrote it (relative links are rewritten before validation), so reports quote the source.
  */
+export function collectPageLinks(route: string, html: string): PageLinks {
+  const targets = new Set<string>();
+  for (const m of html.matchAll(HREF)) targets.add(decodeEntities(m[1]));
+  for (const m of html.matchAll(SRC)) targets.add(decodeEntities(m[1]));
+  return { route, targets: [...targets], ids: idsOf(html) };
+}
+
 export function findBrokenLinks(
-  pages: PageForValidation[],
+  pages: PageLinks[],
   files: Set<string>,
   baseUrl: string,
   origins: Map<string, Map<string, string>> = new Map(),
 ): BrokenLink[] {
-  const byKey = new Map<string, PageForValidation>();
+  const byKey = new Map<string, PageLinks>();
   for (const p of pages) byKey.set(routeKey(p.route), p);
-  const idCache = new Map<PageForValidation, Set<string>>();
-  const ids = (p: PageForValidation) => {
-    let s = idCache.get(p);
-    if (!s) idCache.set(p, (s = idsOf(p.html)));
-    return s;
-  };
   // Root-relative hrefs (the sidebar and navbar repeat on every page) resolve the same everywhere.
   const absolute = new Map<string, { pathname: string; hash: string }>();
   const resolve = (href: string, route: string) => {
@@ -75,11 +79,8 @@ export function findBrokenLinks(
   };
   const broken: BrokenLink[] = [];
   for (const page of pages) {
-    const seen = new Set<string>();
-    const targets = [...page.html.matchAll(HREF), ...page.html.matchAll(SRC)].map((m) => decodeEntities(m[1]));
-    for (const href of targets) {
-      if (seen.has(href) || href === "" || href === "#" || EXTERNAL.test(href)) continue;
-      seen.add(href);
+    for (const href of page.targets) {
+      if (href === "" || href === "#" || EXTERNAL.test(href)) continue;
       // Markdown links to missing .md files were reported as warnings already.
       if (/\.mdx?(#.*)?$/.test(href)) continue;
       const written = origins.get(page.route)?.get(href) ?? href;
@@ -90,7 +91,7 @@ export function findBrokenLinks(
         if (!files.has(rel)) broken.push({ source: page.route, href: written, resolved: pathname, kind: "link" });
         continue;
       }
-      if (hash && !ids(target).has(hash)) broken.push({ source: page.route, href: written, resolved: `${target.route}#${hash}`, kind: "anchor" });
+      if (hash && !target.ids.has(hash)) broken.push({ source: page.route, href: written, resolved: `${target.route}#${hash}`, kind: "anchor" });
     }
   }
   return broken;
