@@ -13,8 +13,16 @@ export function hashOf(...parts: (string | Uint8Array)[]): string {
   return h.digest("hex").slice(0, 32);
 }
 
-export function readCache<T>(namespace: string, key: string): T | null {
-  if (process.env.SSODOCS_NO_CACHE) return null;
+/**
+ * `SSODOCS_NO_CACHE=1` turns off the caches of site content (highlighted code); the client
+ * bundle, which depends only on ssodocs's own sources, is a tool cache (`tool: true`) and stays.
+ */
+function disabled(tool: boolean): boolean {
+  return !tool && !!process.env.SSODOCS_NO_CACHE;
+}
+
+export function readCache<T>(namespace: string, key: string, options: { tool?: boolean } = {}): T | null {
+  if (disabled(options.tool ?? false)) return null;
   try {
     return JSON.parse(readFileSync(path.join(CACHE_DIR, namespace, `${key}.json`), "utf8")) as T;
   } catch {
@@ -22,8 +30,8 @@ export function readCache<T>(namespace: string, key: string): T | null {
   }
 }
 
-export function writeCache(namespace: string, key: string, value: unknown): void {
-  if (process.env.SSODOCS_NO_CACHE) return;
+export function writeCache(namespace: string, key: string, value: unknown, options: { tool?: boolean } = {}): void {
+  if (disabled(options.tool ?? false)) return;
   try {
     const dir = path.join(CACHE_DIR, namespace);
     mkdirSync(dir, { recursive: true });

@@ -43,7 +43,10 @@ export async function main(argv: string[]): Promise<number> {
     .option("--timings", "print the time each stage took", false)
     .action(async (opts: CommonOptions & { out: string; timings: boolean }) => {
       const result = await runBuild(opts, opts.out);
-      if (opts.timings) out.info(Object.entries(result.timings).map(([k, v]) => `${k} ${v} ms`).join(", "));
+      if (opts.timings) {
+        const stages = Object.entries(result.timings).map(([k, v]) => `${k} ${v} ms`);
+        out.info(`${stages.join(", ")}, peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
+      }
       out.info(`Built ${result.pages.length} pages in ${result.seconds.toFixed(2)} s${result.warnings.length ? ` (${result.warnings.length} warning${result.warnings.length === 1 ? "" : "s"})` : ""}`);
     });
 

@@ -2,15 +2,14 @@
 // `title="..."`, `showLineNumbers`, `{1,3-5}` and highlight-* comments, a copy button;
 // `mermaid` fences become diagram containers rendered in the browser.
 import { createRequire } from "node:module";
-import { bundledLanguages, createHighlighter, createOnigurumaEngine, type ShikiTransformer } from "shiki";
+import { bundledLanguages } from "shiki";
 import { hashOf, readCache, writeCache } from "../cache.ts";
 import type { MarkdownIt } from "markdown-it";
 import { envOf, lineOf, type MarkdownEnv } from "./env.ts";
+import { DARK_THEME, LIGHT_THEME, type PendingBlock } from "./highlight.ts";
+import { highlightInParallel } from "./highlight-pool.ts";
 
 const shikiVersion = (createRequire(import.meta.url)("shiki/package.json") as { version: string }).version;
-
-export const LIGHT_THEME = "github-light";
-export const DARK_THEME = "github-dark";
 
 /** Names written in guides that shiki knows under another name; `null` means plain text. */
 const ALIASES: Record<string, string | null> = {
@@ -102,47 +101,8 @@ export interface CodeRenderer {
 
 const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-interface PendingBlock {
-  code: string;
-  lang: string | null;
-  highlightLines: number[];
-}
-
 const PLACEHOLDER = /<!--ssodocs-code:([0-9a-f]{32})-->/g;
 const CACHE_NAMESPACE = "code";
-
-/** The highlighted <pre> for a block: shiki output with highlighted lines marked. */
-async function highlightBlocks(blocks: Map<string, PendingBlock>, extraLanguages: string[]): Promise<Map<string, string>> {
-  const named = [...blocks.values()].map((b) => b.lang).concat(extraLanguages.map((l) => resolveLanguage(l) ?? null));
-  const langs = [...new Set(named.filter((l): l is string => !!l))];
-  const highlighter = await createHighlighter({
-    themes: [LIGHT_THEME, DARK_THEME],
-    langs: langs as Parameters<typeof createHighlighter>[0]["langs"],
-    engine: createOnigurumaEngine(import("shiki/wasm")),
-  });
-  const out = new Map<string, string>();
-  for (const [key, block] of blocks) {
-    const lines = new Set(block.highlightLines);
-    const transformers: ShikiTransformer[] = [
-      {
-        line(node, n) {
-          if (lines.has(n)) this.addClassToHast(node, "highlighted");
-        },
-      },
-    ];
-    out.set(
-      key,
-      highlighter.codeToHtml(block.code, {
-        lang: (block.lang ?? "text") as Parameters<typeof highlighter.codeToHtml>[1]["lang"],
-        themes: { light: LIGHT_THEME, dark: DARK_THEME },
-        defaultColor: false,
-        transformers,
-      }),
-    );
-  }
-  highlighter.dispose();
-  return out;
-}
 
 /**
  * `extraLanguages` are loaded whenever the highlighter starts, besides those the blocks use.
@@ -181,7 +141,8 @@ export function createCodeRenderer(extraLanguages: string[] = [], scope = ""): C
 
   const highlightPending = async () => {
     if (pending.size > 0) {
-      for (const [key, html] of await highlightBlocks(pending, extraLanguages)) cached.set(key, html);
+      const extra = extraLanguages.map(resolveLanguage).filter((l): l is string => !!l);
+      for (const [key, html] of await highlightInParallel(pending, extra)) cached.set(key, html);
       pending.clear();
     }
     // Keep only the blocks this build used, so the cache does not grow without bound.

@@ -70,10 +70,10 @@ export async function buildClientAssets(config: SiteConfig): Promise<ClientAsset
   const key = clientKey(config.baseUrl);
   const [bundle, beforePaintScript] = await Promise.all([
     (async () => {
-      const cached = readCache<CachedBundle>("client", key);
+      const cached = readCache<CachedBundle>("client", key, { tool: true });
       if (cached) return cached;
       const fresh = await bundleClient(config.baseUrl);
-      writeCache("client", key, fresh);
+      writeCache("client", key, fresh, { tool: true });
       return fresh;
     })(),
     buildBeforePaintScript(config),
