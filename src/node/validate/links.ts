@@ -48,11 +48,27 @@ export function idsOf(html: string): Set<string> {
  * `origins` maps, per page route, an href as it stands in the HTML to the href as the author
  * wrote it (relative links are rewritten before validation), so reports quote the source.
  */
+/**
+ * One shared copy of each distinct string. A regex match is a slice that keeps its whole page's
+ * HTML alive; interning a flat copy lets each page's HTML go once it is written.
+ */
+const interned = new Map<string, string>();
+function intern(s: string): string {
+  let v = interned.get(s);
+  if (v === undefined) {
+    v = Buffer.from(s, "utf8").toString("utf8");
+    interned.set(v, v);
+  }
+  return v;
+}
+
 export function collectPageLinks(route: string, html: string): PageLinks {
   const targets = new Set<string>();
-  for (const m of html.matchAll(HREF)) targets.add(decodeEntities(m[1]));
-  for (const m of html.matchAll(SRC)) targets.add(decodeEntities(m[1]));
-  return { route, targets: [...targets], ids: idsOf(html) };
+  for (const m of html.matchAll(HREF)) targets.add(intern(decodeEntities(m[1])));
+  for (const m of html.matchAll(SRC)) targets.add(intern(decodeEntities(m[1])));
+  const ids = new Set<string>();
+  for (const id of idsOf(html)) ids.add(intern(id));
+  return { route, targets: [...targets], ids };
 }
 
 export function findBrokenLinks(
