@@ -8,6 +8,8 @@ export interface ParsedSource {
   body: string;
   /** 1-based line of the file on which the body starts. */
   bodyLine: number;
+  /** 1-based line of each front-matter key, for messages about its value. */
+  keyLines: Record<string, number>;
 }
 
 const KNOWN_KEYS = new Set([
@@ -113,5 +115,10 @@ export function parseFrontMatter(source: string, file: string): ParsedSource {
     if (data[key] !== undefined) (frontMatter as unknown as Record<string, unknown>)[key] = data[key];
   }
   const matterLines = opens ? source.slice(0, source.length - parsed.content.length).split("\n").length - 1 : 0;
-  return { frontMatter, body: parsed.content, bodyLine: matterLines + 1 };
+  const keyLines: Record<string, number> = {};
+  for (const key of Object.keys(data)) {
+    const line = lineOfKey(source, key);
+    if (line) keyLines[key] = line;
+  }
+  return { frontMatter, body: parsed.content, bodyLine: matterLines + 1, keyLines };
 }

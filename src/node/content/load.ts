@@ -16,6 +16,7 @@ export interface SourceDoc {
   frontMatter: FrontMatter;
   body: string;
   bodyLine: number;
+  keyLines: Record<string, number>;
 }
 
 /**
@@ -49,8 +50,8 @@ export async function loadDoc(docsDir: string, relativePath: string): Promise<So
     throw new SsodocsError(`cannot read file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file });
   }
   if (source.includes("\u0000")) throw new SsodocsError("the file holds binary data (NUL bytes), not Markdown text", { file });
-  const { frontMatter, body, bodyLine } = parseFrontMatter(source, file);
-  return { id: docIdOf(relativePath), file, relativePath: relativePath.replace(/\\/g, "/"), frontMatter, body, bodyLine };
+  const { frontMatter, body, bodyLine, keyLines } = parseFrontMatter(source, file);
+  return { id: docIdOf(relativePath), file, relativePath: relativePath.replace(/\\/g, "/"), frontMatter, body, bodyLine, keyLines };
 }
 
 export async function loadDocs(docsDir: string): Promise<SourceDoc[]> {

@@ -28,6 +28,13 @@ export function buildContentModel(docs: SourceDoc[], config: SiteConfig, configF
     const permalink = docPermalink(doc, config);
     const key = routeKey(permalink);
     const twin = routes.get(key);
+    if (twin && doc.frontMatter.slug !== undefined && twin.frontMatter.slug !== undefined) {
+      // Two authors asked for the same address: that is a mistake to fix, not to guess about.
+      throw new SsodocsError(`duplicate slug "${doc.frontMatter.slug}": ${twin.relativePath} already claims ${permalink}`, {
+        file: doc.file,
+        line: doc.keyLines.slug,
+      });
+    }
     if (twin) {
       warnings.add(`duplicate route ${permalink}: also created by ${twin.relativePath}; this page replaces it`, { file: doc.file });
     }

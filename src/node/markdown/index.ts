@@ -7,6 +7,7 @@ import type { MarkdownEnv } from "./env.ts";
 import { headingsPlugin } from "./headings.ts";
 import { linksPlugin } from "./links.ts";
 import { mdxPlugin } from "./mdx.ts";
+import { nestingLimitPlugin } from "./nesting-limit.ts";
 import { tabsPlugin } from "./tabs.ts";
 import { taskListsPlugin } from "./task-lists.ts";
 
@@ -31,6 +32,7 @@ export function createMarkdownRenderer(code: CodeRenderer): MarkdownRenderer {
   md.use(taskListsPlugin);
   md.use(headingsPlugin);
   md.use(linksPlugin);
+  md.use(nestingLimitPlugin);
   return (body, input) => {
     const env: MarkdownEnv = { ...input, headings: [], hasMermaid: false, leadingH1: null };
     const html = md.render(body, env as unknown as Parameters<typeof md.render>[1]);

@@ -1,0 +1,145 @@
+// Hostile Markdown never crashes or hangs the pipeline, and always yields well-formed HTML.
+// (Each case has the test time-out as its bound; none asserts a duration.)
+import fc from "fast-check";
+import { Parser } from "htmlparser2";
+import { beforeAll, describe, expect, it } from "vitest";
+import { Warnings } from "../src/node/errors.ts";
+import { createCodeRenderer, type CodeRenderer } from "../src/node/markdown/code.ts";
+import { createMarkdownRenderer, type MarkdownRenderer } from "../src/node/markdown/index.ts";
+
+let markdown: MarkdownRenderer;
+let code: CodeRenderer;
+
+beforeAll(() => {
+  code = createCodeRenderer();
+  markdown = createMarkdownRenderer(code);
+});
+
+async function render(source: string): Promise<{ html: string; warnings: string[] }> {
+  const warnings = new Warnings();
+  const out = markdown(source, {
+    file: "/docs/x.md",
+    bodyLine: 1,
+    permalink: "/integrations/x/",
+    warnings,
+    resolveLink: (h) => h,
+    resolveImage: (s) => s,
+    categoryCards: () => "",
+  });
+  await code.highlightPending();
+  return { html: code.fill(out.html), warnings: warnings.list };
+}
+
+const VOID = new Set(["br", "hr", "img", "input", "meta", "link", "wbr", "area", "base", "col", "embed", "source", "track", "path", "circle"]);
+
+/** Open and close tags balance (void elements aside) and nothing closes what is not open. */
+function assertWellFormed(html: string): void {
+  const stack: string[] = [];
+  const problems: string[] = [];
+  const parser = new Parser(
+    {
+      onopentagname(name) {
+        if (!VOID.has(name)) stack.push(name);
+      },
+      onclosetag(name, implied) {
+        if (VOID.has(name)) return;
+        if (implied && stack[stack.length - 1] !== name) return;
+        const top = stack.pop();
+        if (top !== name) problems.push(`</${name}> closes <${top}>`);
+      },
+    },
+    { recognizeSelfClosing: true },
+  );
+  parser.write(html);
+  parser.end();
+  expect(problems).toEqual([]);
+  expect(stack).toEqual([]);
+}
+
+describe("hostile input", () => {
+  it("an unclosed admonition and an unclosed fence still render", async () => {
+    const a = await render(":::danger\nNever closed\n\n- item\n");
+    expect(a.html).toContain("Never closed");
+    assertWellFormed(a.html);
+    const f = await render("Text\n\n```yaml\nkey: value\nno closing fence\n");
+    expect(f.html).toContain("no closing fence");
+    assertWellFormed(f.html);
+  });
+
+  it("10,000 nested list items and quote levels: cut at 100 levels with a warning", async () => {
+    const lists = await render(`Intro\n\n${"- ".repeat(10_000)}deep\n`);
+    expect(lists.html).toContain("<p>Intro</p>");
+    expect(lists.warnings.join("\n")).toMatch(/x\.md:3: blocks are nested deeper than 100 levels; what lies deeper is left out/);
+    assertWellFormed(lists.html);
+    const quotes = await render(`${">".repeat(10_000)} deep\n`);
+    expect(quotes.warnings).toHaveLength(1);
+    assertWellFormed(quotes.html);
+    const indented = await render(Array.from({ length: 2_000 }, (_, i) => `${"  ".repeat(i)}- level ${i}`).join("\n"));
+    expect(indented.html).toContain("level 40");
+    expect(indented.warnings).toHaveLength(1);
+    assertWellFormed(indented.html);
+  });
+
+  it("a 20 MB document and a 2 MB line", async () => {
+    const paragraph = "Words of a long guide with `code` and **bold** text. ".repeat(20) + "\n\n";
+    const big = paragraph.repeat(Math.ceil((20 * 1024 * 1024) / paragraph.length));
+    const out = await render(big);
+    expect(out.html.length).toBeGreaterThan(big.length / 2);
+    const line = await render(`${"x".repeat(2 * 1024 * 1024)}\n`);
+    expect(line.html.length).toBeGreaterThan(2 * 1024 * 1024);
+  });
+
+  it("control bytes and replacement characters from invalid UTF-8", async () => {
+    const bytes = Buffer.from([0x23, 0x20, 0x48, 0x69, 0x0a, 0xff, 0xfe, 0x01, 0x02, 0x1b, 0x5b, 0x0a, 0xc3, 0x28]);
+    const out = await render(bytes.toString("utf8"));
+    expect(out.html).toContain("\uFFFD");
+    assertWellFormed(out.html);
+  });
+
+  it("a tab group opened and never closed, and tabs inside admonitions inside lists", async () => {
+    const out = await render('1. Step\n\n    :::note\n    <Tabs>\n    <TabItem value="a" label="A">\n\n    inside\n\n    </TabItem>\n    </Tabs>\n    :::\n\n<Tabs>\n<TabItem value="b">\n\ndangling\n');
+    expect(out.html).toContain("inside");
+    expect(out.html).toContain("dangling");
+    assertWellFormed(out.html);
+  });
+});
+
+describe("random Markdown (fast-check)", () => {
+  const word = fc.constantFrom("alpha", "beta", "SAML", "OIDC", "`code`", "**bold**", "_em_", "[link](/x/)", "<kbd>K</kbd>", "https://example.com", "{#id}", "<", ">", "&", ":::", "|", "{", "}");
+  const line = fc.array(word, { minLength: 1, maxLength: 8 }).map((w) => w.join(" "));
+  const block = fc.oneof(
+    line,
+    line.map((l) => `## ${l}`),
+    line.map((l) => `- ${l}`),
+    line.map((l) => `1. ${l}`),
+    line.map((l) => `> ${l}`),
+    line.map((l) => `    ${l}`),
+    fc.tuple(fc.constantFrom("note", "tip", "warning", "danger", "info"), line).map(([t, l]) => `:::${t}\n${l}\n:::`),
+    fc.tuple(fc.constantFrom("note", "tip"), line).map(([t, l]) => `:::${t}[${l}]\n${l}`),
+    fc.tuple(fc.constantFrom("yaml", "bash", "python", "klingon", ""), line).map(([lang, l]) => `\`\`\`${lang}\n${l}\n\`\`\``),
+    line.map((l) => `\`\`\`text\n${l}`),
+    line.map((l) => `<Tabs>\n<TabItem value="a" label="A">\n\n${l}\n\n</TabItem>\n<TabItem value="b" label="B" default>\n\n${l}\n\n</TabItem>\n</Tabs>`),
+    line.map((l) => `<TabItem value="x">\n\n${l}`),
+    line.map((l) => `| a | b |\n| --- | --- |\n| ${l} | x |`),
+    line.map((l) => `- [ ] ${l}\n- [x] ${l}`),
+    line.map((l) => `<!-- ${l} -->`),
+    fc.constant("</Tabs>"),
+    fc.constant(":::"),
+    fc.constant("---"),
+  );
+  const documents = fc.array(block, { minLength: 1, maxLength: 25 }).chain((blocks) =>
+    fc.array(fc.constantFrom("", "  ", "    "), { minLength: blocks.length, maxLength: blocks.length }).map((indents) =>
+      blocks.map((b, i) => b.split("\n").map((l) => indents[i] + l).join("\n")).join("\n\n"),
+    ),
+  );
+
+  it("never throws and always yields well-formed HTML", async () => {
+    await fc.assert(
+      fc.asyncProperty(documents, async (doc) => {
+        const { html } = await render(doc);
+        assertWellFormed(html);
+      }),
+      { numRuns: 300, seed: 20261122 },
+    );
+  });
+});
