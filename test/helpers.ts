@@ -14,8 +14,8 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: string[], cwd = ROOT): CliResult {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" }, timeout: 120_000 });
+export function runCli(args: string[], cwd = ROOT, env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1" }): CliResult {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: "utf8", env, timeout: 120_000 });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -5,7 +5,8 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-export const CACHE_DIR = path.resolve(import.meta.dirname, "../../node_modules/.cache/ssodocs");
+/** `SSODOCS_CACHE_DIR` moves the cache (tests use their own). */
+export const CACHE_DIR = process.env.SSODOCS_CACHE_DIR ?? path.resolve(import.meta.dirname, "../../node_modules/.cache/ssodocs");
 
 export function hashOf(...parts: (string | Uint8Array)[]): string {
   const h = createHash("sha256");

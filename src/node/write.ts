@@ -12,17 +12,26 @@ function tempName(outDir: string, kind: string): string {
   return path.join(path.dirname(outDir), `${TEMP_PREFIX}${path.basename(outDir)}-${kind}-${process.pid}-${Date.now().toString(36)}`);
 }
 
-/** Removes staging folders left behind by builds that were killed. */
+/**
+ * Cleans up after builds that were killed: staging folders are removed, and if a build died in
+ * the instant between moving the old output aside and moving the new one in, the old output
+ * is put back first.
+ */
 export async function removeStaleTemps(outDir: string): Promise<void> {
   const parent = path.dirname(outDir);
   const prefix = `${TEMP_PREFIX}${path.basename(outDir)}-`;
   let names: string[] = [];
   try {
-    names = await readdir(parent);
+    names = (await readdir(parent)).filter((n) => n.startsWith(prefix));
   } catch {
     return;
   }
-  await Promise.all(names.filter((n) => n.startsWith(prefix)).map((n) => rm(path.join(parent, n), { recursive: true, force: true })));
+  const previous = names.filter((n) => n.startsWith(`${prefix}old-`)).sort().pop();
+  if (previous && !existsSync(outDir)) {
+    await rename(path.join(parent, previous), outDir);
+    names = names.filter((n) => n !== previous);
+  }
+  await Promise.all(names.map((n) => rm(path.join(parent, n), { recursive: true, force: true })));
 }
 
 export interface Staging {

@@ -1,0 +1,167 @@
+// Faults and odd input around whole builds: deterministic output, cache corruption, a build
+// killed mid-write, awkward file names, link loops, duplicate slugs, secrets.
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { generateCorpus } from "../bench/corpus.mjs";
+import { ROOT, runCli, tempSite } from "./helpers.ts";
+
+function treeHash(dir: string): string {
+  const h = createHash("sha256");
+  const walk = (d: string) => {
+    for (const name of readdirSync(d).sort()) {
+      const p = path.join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else h.update(path.relative(dir, p)).update("\0").update(readFileSync(p));
+    }
+  };
+  walk(dir);
+  return h.digest("hex");
+}
+
+function buildEnv(extra: Record<string, string>) {
+  return { ...process.env, NO_COLOR: "1", ...extra };
+}
+
+describe("deterministic output", () => {
+  it("two builds, with and without the cache, are byte-identical", () => {
+    const site = tempSite({ "docs/services/beta/index.md": "---\ntitle: Beta\ntags: [integration]\n---\n\n## Code\n\n```python {2}\na = 1\nb = 2\n```\n\n```bash\necho hi\n```\n" });
+    try {
+      const a = path.join(site.dir, "a");
+      const b = path.join(site.dir, "b");
+      const c = path.join(site.dir, "c");
+      expect(runCli(["build", "--config", site.config, "--out", a], ROOT, buildEnv({ SSODOCS_NO_CACHE: "1" })).code).toBe(0);
+      expect(runCli(["build", "--config", site.config, "--out", b]).code).toBe(0);
+      expect(runCli(["build", "--config", site.config, "--out", c]).code).toBe(0);
+      const hash = treeHash(a);
+      expect(treeHash(b)).toBe(hash);
+      expect(treeHash(c)).toBe(hash);
+    } finally {
+      site.cleanup();
+    }
+  });
+});
+
+describe("the cache", () => {
+  it("recovers from corrupt and truncated entries", () => {
+    const site = tempSite({ "docs/services/beta/index.md": "---\ntitle: Beta\n---\n\n```yaml\nkey: value\n```\n" });
+    const cacheDir = path.join(site.dir, "cache");
+    const env = buildEnv({ SSODOCS_CACHE_DIR: cacheDir });
+    try {
+      const out = path.join(site.dir, "build");
+      expect(runCli(["build", "--config", site.config, "--out", out], ROOT, env).code).toBe(0);
+      const before = treeHash(out);
+      const entries = ["code", "client"].flatMap((ns) => readdirSync(path.join(cacheDir, ns)).map((f) => path.join(cacheDir, ns, f)));
+      expect(entries.length).toBeGreaterThan(0);
+      for (const [i, file] of entries.entries()) {
+        const text = readFileSync(file, "utf8");
+        writeFileSync(file, i % 2 ? "\u0000garbage{" : text.slice(0, Math.floor(text.length / 2)));
+      }
+      const r = runCli(["build", "--config", site.config, "--out", out], ROOT, env);
+      expect(r.stderr).toBe("");
+      expect(r.code).toBe(0);
+      expect(treeHash(out)).toBe(before);
+    } finally {
+      site.cleanup();
+    }
+  });
+});
+
+describe("a build killed at any moment", () => {
+  it("leaves the previous build intact, and the next build is correct", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "ssodocs-kill-"));
+    const config = generateCorpus(dir, 400);
+    const out = path.join(dir, "build");
+    expect(runCli(["build", "--config", config, "--out", out]).code).toBe(0);
+    const good = treeHash(out);
+    // Kill builds at spread-out moments: during loading, rendering and writing.
+    for (const delay of [150, 600, 1200, 1800, 2600, 3400]) {
+      const child = spawn(process.execPath, [path.join(ROOT, "bin/ssodocs.mjs"), "build", "--config", config, "--out", out], {
+        cwd: ROOT,
+        env: buildEnv({ SSODOCS_NO_CACHE: "1" }),
+        stdio: "ignore",
+      });
+      await new Promise((r) => setTimeout(r, delay));
+      child.kill("SIGKILL");
+      await new Promise((r) => child.once("exit", r));
+      expect(existsSync(path.join(out, "index.html")), `after a kill at ${delay} ms`).toBe(true);
+      expect(treeHash(out), `after a kill at ${delay} ms`).toBe(good);
+    }
+    expect(runCli(["build", "--config", config, "--out", out]).code).toBe(0);
+    expect(treeHash(out)).toBe(good);
+    expect(readdirSync(dir).filter((n) => n.startsWith(".build-"))).toEqual([]);
+    rmSync(dir, { recursive: true, force: true });
+  }, 180_000);
+});
+
+describe("a build killed between moving the old output aside and the new one in", () => {
+  it("gets the previous output back on the next run, even when that run fails", () => {
+    const site = tempSite();
+    try {
+      const out = path.join(site.dir, "build");
+      expect(runCli(["build", "--config", site.config, "--out", out]).code).toBe(0);
+      const good = treeHash(out);
+      renameSync(out, path.join(site.dir, ".build-build-old-4242-kill"));
+      writeFileSync(path.join(site.dir, "docs/services/beta/index.md"), "---\ntitle: Beta\n---\n\n[broken](/nowhere/)\n");
+      expect(runCli(["build", "--config", site.config, "--out", out]).code).toBe(1);
+      expect(treeHash(out)).toBe(good);
+      expect(readdirSync(site.dir).filter((n) => n.startsWith(".build-"))).toEqual([]);
+    } finally {
+      site.cleanup();
+    }
+  });
+});
+
+describe("awkward files", () => {
+  it("builds file names with spaces and non-ASCII characters, and ignores folder link loops", () => {
+    const site = tempSite({
+      "docs/services/grüße app/index.md": "---\ntitle: Integrate with Grüße App\n---\n\n## Setup\n\nBack to [Alpha](/integrations/services/alpha/).\n",
+      "docs/services/beta/index.md": "---\ntitle: Beta\n---\n\nSee [Grüße](/integrations/services/gr%C3%BC%C3%9Fe%20app/#setup).\n",
+    });
+    symlinkSync(path.join(site.dir, "docs"), path.join(site.dir, "docs/services/loop"));
+    try {
+      const out = path.join(site.dir, "build");
+      const r = runCli(["build", "--config", site.config, "--out", out]);
+      expect(r.stderr).toBe("");
+      expect(r.code).toBe(0);
+      expect(readFileSync(path.join(out, "integrations/services/grüße app/index.html"), "utf8")).toContain("Integrate with Grüße App");
+    } finally {
+      site.cleanup();
+    }
+  });
+
+  it("two docs claiming the same slug is an error naming the file and line", () => {
+    const site = tempSite({
+      "docs/services/one.md": "---\ntitle: One\nslug: /same/\n---\n\nOne\n",
+      "docs/services/two.md": "---\ntitle: Two\n\nslug: /same/\n---\n\nTwo\n",
+    });
+    try {
+      const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/docs\/services\/two\.md:4: duplicate slug "\/same\/": services\/one\.md already claims \/integrations\/same\//);
+      expect(existsSync(path.join(site.dir, "build"))).toBe(false);
+    } finally {
+      site.cleanup();
+    }
+  });
+});
+
+describe("secrets", () => {
+  it("the Algolia admin key in the environment never reaches the output", () => {
+    const site = tempSite();
+    const secret = "ADMIN-KEY-6f1c2e9a-must-not-leak";
+    try {
+      const out = path.join(site.dir, "build");
+      const r = runCli(["build", "--config", site.config, "--out", out], ROOT, buildEnv({ ALGOLIA_ADMIN_KEY: secret, ALGOLIA_APP_ID: "TESTAPP" }));
+      expect(r.code).toBe(0);
+      const walk = (d: string): string[] => readdirSync(d).flatMap((n) => (statSync(path.join(d, n)).isDirectory() ? walk(path.join(d, n)) : [path.join(d, n)]));
+      for (const file of walk(out)) expect(readFileSync(file).includes(secret), file).toBe(false);
+    } finally {
+      site.cleanup();
+    }
+  });
+});
+
