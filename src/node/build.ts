@@ -10,6 +10,7 @@ import { SsodocsError, Warnings } from "./errors.ts";
 import { createCodeRenderer } from "./markdown/code.ts";
 import { createMarkdownRenderer } from "./markdown/index.ts";
 import { buildClientAssets, type OutputFile } from "./render/assets.ts";
+import { contentSecurityPolicy, headersFile } from "./render/csp.ts";
 import { categoryCards, renderDocs } from "./render/docs.ts";
 import { renderFragment } from "./render/page.ts";
 import { renderPages, sitemapAndRobots } from "./render/pages.ts";
@@ -40,6 +41,8 @@ export interface BuildResult {
   seconds: number;
   /** Milliseconds spent in each stage. */
   timings: Record<string, number>;
+  /** The Content-Security-Policy the pages are built for (also written to `_headers`). */
+  csp: string;
 }
 
 export class BrokenLinksError extends SsodocsError {
@@ -101,7 +104,9 @@ export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Pr
     }
     lap("render");
 
+    const csp = contentSecurityPolicy(client.beforePaintScript, config);
     const files: OutputFile[] = [
+      headersFile(csp),
       ...rendered.images,
       ...client.files,
       ...sitemapAndRobots(pages, config),
@@ -117,7 +122,7 @@ export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Pr
       await staging.commit(loaded.staticDir);
     }
     lap("write");
-    return { pages, files, model, warnings: warnings.list, seconds: (performance.now() - started) / 1000, timings };
+    return { pages, files, model, warnings: warnings.list, seconds: (performance.now() - started) / 1000, timings, csp };
   } catch (error) {
     await staging?.discard();
     throw error;

@@ -58,7 +58,7 @@ export async function main(argv: string[]): Promise<number> {
       const result = await runBuild(opts, opts.out);
       out.info(`Built ${result.pages.length} pages in ${result.seconds.toFixed(2)} s`);
       const { startStaticServer } = await import("./serve/static.ts");
-      const server = await startStaticServer(path.resolve(opts.out), Number(opts.port), opts.host);
+      const server = await startStaticServer(path.resolve(opts.out), Number(opts.port), opts.host, [], { "Content-Security-Policy": result.csp });
       const address = server.address();
       const port = typeof address === "object" && address ? address.port : opts.port;
       out.info(`Serving at http://${opts.host}:${port}/ (Ctrl+C to stop)`);

@@ -71,6 +71,7 @@ ${long}
 
 export interface ServedSite {
   origin: string;
+  csp: string;
   dir: string;
   /** Milliseconds to hold back responses whose path matches, set by a test. */
   delay: { pattern: RegExp | null; ms: number };
@@ -88,11 +89,14 @@ export async function serveBrowserSite(configEdit: (config: string) => string = 
     if (delay.pattern?.test(req.url ?? "")) await new Promise((r) => setTimeout(r, delay.ms));
     return false;
   };
-  const server: Server = await startStaticServer(out, 0, "127.0.0.1", [hook]);
+  // Served under the Content-Security-Policy the build publishes in _headers, as a host would.
+  const csp = /Content-Security-Policy: (.+)/.exec(readFileSync(path.join(out, "_headers"), "utf8"))![1];
+  const server: Server = await startStaticServer(out, 0, "127.0.0.1", [hook], { "Content-Security-Policy": csp });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : 0;
   return {
     origin: `http://127.0.0.1:${port}`,
+    csp,
     dir: site.dir,
     delay,
     close: async () => {

@@ -62,7 +62,8 @@ async function resolveFile(root: string, urlPath: string): Promise<string | null
   return null;
 }
 
-export function createStaticHandler(root: string, hooks: RequestHook[] = []) {
+/** `headers` are sent with every response (the build's Content-Security-Policy, for one). */
+export function createStaticHandler(root: string, hooks: RequestHook[] = [], headers: Record<string, string> = {}) {
   const absRoot = path.resolve(root);
   return async (req: http.IncomingMessage, res: http.ServerResponse) => {
     for (const hook of hooks) if (await hook(req, res)) return;
@@ -85,6 +86,7 @@ export function createStaticHandler(root: string, hooks: RequestHook[] = []) {
     const hashed = /[-.][0-9A-Za-z_]{8}\.\w+$/.test(file) && file.includes(`${path.sep}assets${path.sep}`);
     const size = (await stat(file)).size;
     res.writeHead(status, {
+      ...headers,
       "Content-Type": TYPES[ext] ?? "application/octet-stream",
       "Content-Length": size,
       "Cache-Control": hashed ? "public, max-age=31536000, immutable" : "no-cache",
@@ -98,8 +100,8 @@ export function createStaticHandler(root: string, hooks: RequestHook[] = []) {
   };
 }
 
-export function startStaticServer(root: string, port: number, host: string, hooks: RequestHook[] = []): Promise<http.Server> {
-  const handler = createStaticHandler(root, hooks);
+export function startStaticServer(root: string, port: number, host: string, hooks: RequestHook[] = [], headers: Record<string, string> = {}): Promise<http.Server> {
+  const handler = createStaticHandler(root, hooks, headers);
   const server = http.createServer((req, res) => {
     handler(req, res).catch((error) => {
       if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
