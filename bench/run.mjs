@@ -9,6 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { generateCorpus } from "./corpus.mjs";
+import { runLoad } from "./load.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BIN = path.join(ROOT, "bin/ssodocs.mjs");
@@ -95,6 +96,11 @@ try {
   console.log(`cached and uncached output byte-identical: ${results.site.cachedOutputIdentical ? "yes" : "NO"}`);
   const w = results.site.weight;
   console.log(`guide page weight (${w.route}): JS ${kb(w.js.raw)} raw / ${kb(w.js.gzip)} gzip (budget 80 KB), CSS ${kb(w.css.raw)} / ${kb(w.css.gzip)} gzip (budget 25 KB), HTML ${kb(w.html.raw)} / ${kb(w.html.gzip)} gzip, ${w.files} asset files`);
+
+  // The server under load: 200 connections over every page (5 s in --quick).
+  results.load = await runLoad({ config: siteConfig, out: path.join(work, "load"), connections: 200, seconds: quick ? 5 : 10 });
+  const l = results.load;
+  console.log(`\nserve under load (200 connections): ${l.rps} req/s, p99 ${l.p99ms} ms, ${l.errors} errors, memory growth ${l.memoryGrowthMB} MB over ${l.requests} requests`);
 
   // Synthetic corpora: how cost grows with the page count.
   results.synthetic = [];

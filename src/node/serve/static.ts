@@ -1,7 +1,6 @@
 // Serves a built site from a folder: content types, .html and /index.html normalisation,
 // 404.html for unknown paths, no directory listings and nothing outside the folder.
-import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
 
@@ -22,6 +21,34 @@ const TYPES: Record<string, string> = {
   ".ico": "image/x-icon",
   ".woff2": "font/woff2",
 };
+
+/**
+ * File contents kept in memory (up to 64 MB, small files only), checked against the file's
+ * modification time on every request so edited files are served fresh.
+ */
+const MEMORY_LIMIT = 64 * 1024 * 1024;
+const MAX_CACHED_FILE = 2 * 1024 * 1024;
+
+function createFileCache() {
+  const entries = new Map<string, { mtimeMs: number; data: Buffer }>();
+  let total = 0;
+  return async (file: string, mtimeMs: number, size: number): Promise<Buffer> => {
+    const hit = entries.get(file);
+    if (hit && hit.mtimeMs === mtimeMs) return hit.data;
+    const data = await readFile(file);
+    if (size <= MAX_CACHED_FILE) {
+      if (hit) total -= hit.data.length;
+      while (total + data.length > MEMORY_LIMIT && entries.size) {
+        const [oldest, entry] = entries.entries().next().value as [string, { data: Buffer }];
+        entries.delete(oldest);
+        total -= entry.data.length;
+      }
+      entries.set(file, { mtimeMs, data });
+      total += data.length;
+    }
+    return data;
+  };
+}
 
 export type RequestHook = (req: http.IncomingMessage, res: http.ServerResponse) => boolean | Promise<boolean>;
 
@@ -65,6 +92,7 @@ async function resolveFile(root: string, urlPath: string): Promise<string | null
 /** `headers` are sent with every response (the build's Content-Security-Policy, for one). */
 export function createStaticHandler(root: string, hooks: RequestHook[] = [], headers: Record<string, string> = {}) {
   const absRoot = path.resolve(root);
+  const contents = createFileCache();
   return async (req: http.IncomingMessage, res: http.ServerResponse) => {
     for (const hook of hooks) if (await hook(req, res)) return;
     if (req.method !== "GET" && req.method !== "HEAD") {
@@ -84,19 +112,16 @@ export function createStaticHandler(root: string, hooks: RequestHook[] = [], hea
     }
     const ext = path.extname(file).toLowerCase();
     const hashed = /[-.][0-9A-Za-z_]{8}\.\w+$/.test(file) && file.includes(`${path.sep}assets${path.sep}`);
-    const size = (await stat(file)).size;
+    const info = await stat(file);
+    const body = await contents(file, info.mtimeMs, info.size);
     res.writeHead(status, {
       ...headers,
       "Content-Type": TYPES[ext] ?? "application/octet-stream",
-      "Content-Length": size,
+      "Content-Length": body.length,
       "Cache-Control": hashed ? "public, max-age=31536000, immutable" : "no-cache",
       "X-Content-Type-Options": "nosniff",
     });
-    if (req.method === "HEAD") {
-      res.end();
-      return;
-    }
-    createReadStream(file).pipe(res);
+    res.end(req.method === "HEAD" ? undefined : body);
   };
 }
 
