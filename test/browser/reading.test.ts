@@ -155,6 +155,14 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
       expect(await page.evaluate(() => localStorage.getItem("docs-preferred-version-default"))).toBe("current");
     });
 
+    it("stays in place while scrolling when hide-on-scroll is off", async () => {
+      const page = await open(BETA);
+      await page.evaluate(() => window.scrollTo(0, 1500));
+      await page.waitForTimeout(100);
+      expect(await page.evaluate(() => document.querySelector(".navbar")!.classList.contains("navbar-hidden"))).toBe(false);
+      expect(await page.locator(".navbar").isVisible()).toBe(true);
+    });
+
     it("has a skip link that moves focus to the main content", async () => {
       const page = await open(ALPHA);
       await page.keyboard.press("Tab");
