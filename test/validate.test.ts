@@ -75,6 +75,22 @@ describe("link validation", () => {
   });
 });
 
+describe("ssodocs check", () => {
+  it("validates, then crawls the output served on 127.0.0.1 with linkinator", () => {
+    const site = tempSite();
+    try {
+      const r = runCli(["check", "--config", site.config]);
+      expect(r.stderr).toBe("");
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/^Validated 11 pages: no broken link or anchor\nlinkinator: (\d+) links checked, 0 broken\n$/);
+      expect(Number(/(\d+) links checked/.exec(r.stdout)![1])).toBeGreaterThan(11);
+      expect(existsSync(path.join(site.dir, "build"))).toBe(false);
+    } finally {
+      site.cleanup();
+    }
+  });
+});
+
 describe("a failed build leaves the previous one untouched", () => {
   it("keeps build/ as it was and leaves no temporary folder behind", () => {
     const site = tempSite();
