@@ -2,33 +2,10 @@
 // (Each case has the test time-out as its bound; none asserts a duration.)
 import fc from "fast-check";
 import { Parser } from "htmlparser2";
-import { beforeAll, describe, expect, it } from "vitest";
-import { Warnings } from "../src/node/errors.ts";
-import { createCodeRenderer, type CodeRenderer } from "../src/node/markdown/code.ts";
-import { createMarkdownRenderer, type MarkdownRenderer } from "../src/node/markdown/index.ts";
+import { describe, expect, it } from "vitest";
+import { createTestRenderer } from "./markdown-helpers.ts";
 
-let markdown: MarkdownRenderer;
-let code: CodeRenderer;
-
-beforeAll(() => {
-  code = createCodeRenderer();
-  markdown = createMarkdownRenderer(code);
-});
-
-async function render(source: string): Promise<{ html: string; warnings: string[] }> {
-  const warnings = new Warnings();
-  const out = markdown(source, {
-    file: "/docs/x.md",
-    bodyLine: 1,
-    permalink: "/integrations/x/",
-    warnings,
-    resolveLink: (h) => h,
-    resolveImage: (s) => s,
-    categoryCards: () => "",
-  });
-  await code.highlightPending();
-  return { html: code.fill(out.html), warnings: warnings.list };
-}
+const render = createTestRenderer();
 
 const VOID = new Set(["br", "hr", "img", "input", "meta", "link", "wbr", "area", "base", "col", "embed", "source", "track", "path", "circle"]);
 
@@ -69,7 +46,7 @@ describe("hostile input", () => {
   it("10,000 nested list items and quote levels: cut at 100 levels with a warning", async () => {
     const lists = await render(`Intro\n\n${"- ".repeat(10_000)}deep\n`);
     expect(lists.html).toContain("<p>Intro</p>");
-    expect(lists.warnings.join("\n")).toMatch(/x\.md:3: blocks are nested deeper than 100 levels; what lies deeper is left out/);
+    expect(lists.warnings.join("\n")).toMatch(/page\.md:7: blocks are nested deeper than 100 levels; what lies deeper is left out/);
     assertWellFormed(lists.html);
     const quotes = await render(`${">".repeat(10_000)} deep\n`);
     expect(quotes.warnings).toHaveLength(1);

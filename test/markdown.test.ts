@@ -1,31 +1,7 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { Warnings } from "../src/node/errors.ts";
-import { createCodeRenderer, type CodeRenderer } from "../src/node/markdown/code.ts";
-import { createMarkdownRenderer, type MarkdownRenderer, type RenderedMarkdown } from "../src/node/markdown/index.ts";
+import { describe, expect, it } from "vitest";
+import { createTestRenderer } from "./markdown-helpers.ts";
 
-let markdown: MarkdownRenderer;
-let code: CodeRenderer;
-
-beforeAll(async () => {
-  code = createCodeRenderer();
-  markdown = createMarkdownRenderer(code);
-});
-
-/** Renders like a build does: Markdown, then the highlighting pass that fills in code blocks. */
-async function render(source: string, extra: { resolveLink?: (h: string) => string; cards?: string } = {}): Promise<RenderedMarkdown & { warnings: string[] }> {
-  const warnings = new Warnings();
-  const out = markdown(source, {
-    file: "/docs/page.md",
-    bodyLine: 5,
-    permalink: "/integrations/services/x/",
-    warnings,
-    resolveLink: extra.resolveLink ?? ((h) => h),
-    resolveImage: (s) => `/assets/images/${s}`,
-    categoryCards: () => extra.cards ?? "",
-  });
-  await code.highlightPending();
-  return { ...out, html: code.fill(out.html), warnings: warnings.list };
-}
+const render = createTestRenderer();
 
 describe("headings", () => {
   it("gives GitHub-style ids, numbers repeats and honours {#custom-id}", async () => {

@@ -1,5 +1,7 @@
 // Loads a heavy part of the page (mermaid, the search dialog) on demand. A loading indicator
 // appears after 200 ms; on failure a red box shows the error and a Retry button loads it again.
+import { alertBox } from "./alert-box.ts";
+
 export const LAZY_DELAY_MS = 200;
 
 export async function loadPart<T>(container: HTMLElement, load: () => Promise<T>, run: (mod: T) => void | Promise<void>): Promise<void> {
@@ -21,20 +23,7 @@ export async function loadPart<T>(container: HTMLElement, load: () => Promise<T>
   } catch (error) {
     clear();
     container.querySelector(":scope > .lazy-error")?.remove();
-    const box = document.createElement("div");
-    box.className = "lazy-error";
-    box.setAttribute("role", "alert");
-    const text = document.createElement("p");
-    text.textContent = (error as Error).message || String(error);
-    const retry = document.createElement("button");
-    retry.type = "button";
-    retry.className = "button";
-    retry.textContent = "Retry";
-    retry.addEventListener("click", () => {
-      box.remove();
-      void loadPart(container, load, run);
-    });
-    box.append(text, retry);
-    container.prepend(box);
+    const message = (error as Error).message || String(error);
+    container.prepend(alertBox({ className: "lazy-error", message, button: "Retry", onClick: () => void loadPart(container, load, run) }));
   }
 }

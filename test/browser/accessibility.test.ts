@@ -4,10 +4,9 @@ import { readFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchChromium } from "./chromium.ts";
-import { serveBrowserSite, type ServedSite } from "./site.ts";
+import { describe, expect, it } from "vitest";
+import { hasChromium } from "./chromium.ts";
+import { useBrowserAndSite } from "./site.ts";
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const PAGES = ["/", "/integrations/services/beta/", "/integrations/tags", "/search", "/no-such-page"];
@@ -17,24 +16,15 @@ interface AxeResult {
 }
 
 describe.skipIf(!hasChromium())("accessibility and page weight", () => {
-  let browser: Browser;
-  let site: ServedSite;
-
-  beforeAll(async () => {
-    [browser, site] = await Promise.all([launchChromium(), serveBrowserSite()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  const env = useBrowserAndSite();
 
   for (const mode of ["light", "dark"] as const) {
     it.each(PAGES)(`%s has no axe violation in ${mode} mode`, async (route) => {
       // axe is injected as an inline script, which the site's CSP rightly forbids.
-      const context = await browser.newContext({ colorScheme: mode, bypassCSP: true });
+      const context = await env.browser.newContext({ colorScheme: mode, bypassCSP: true });
       try {
         const page = await context.newPage();
-        await page.goto(site.origin + route);
+        await page.goto(env.site.origin + route);
         await page.waitForLoadState("load");
         expect(await page.evaluate(() => document.documentElement.getAttribute("data-theme"))).toBe(mode);
         await page.addScriptTag({ content: AXE });
@@ -48,7 +38,7 @@ describe.skipIf(!hasChromium())("accessibility and page weight", () => {
   }
 
   it("a guide's first load ships at most 80 KB of JavaScript and 25 KB of CSS, gzip, all scripts deferred", async () => {
-    const context = await browser.newContext();
+    const context = await env.browser.newContext();
     const page = await context.newPage();
     const sizes = { js: 0, css: 0 };
     const files: string[] = [];
@@ -57,10 +47,10 @@ describe.skipIf(!hasChromium())("accessibility and page weight", () => {
       const kind = url.pathname.endsWith(".js") ? "js" : url.pathname.endsWith(".css") ? "css" : null;
       if (!kind) return;
       files.push(url.pathname);
-      sizes[kind] += gzipSync(readFileSync(path.join(site.dir, "build", url.pathname))).length;
+      sizes[kind] += gzipSync(readFileSync(path.join(env.site.dir, "build", url.pathname))).length;
     });
     // A guide without a diagram: mermaid must not load.
-    await page.goto(site.origin + "/integrations/services/alpha/");
+    await page.goto(env.site.origin + "/integrations/services/alpha/");
     await page.waitForLoadState("networkidle");
     const scripts = await page.evaluate(() => [...document.querySelectorAll("script[src]")].map((s) => ({ type: s.getAttribute("type"), defer: s.hasAttribute("defer") })));
     await context.close();
@@ -69,7 +59,7 @@ describe.skipIf(!hasChromium())("accessibility and page weight", () => {
     expect(sizes.js).toBeGreaterThan(0);
     expect(sizes.js).toBeLessThanOrEqual(80 * 1024);
     expect(sizes.css).toBeLessThanOrEqual(25 * 1024);
-    const inline = readdirSync(path.join(site.dir, "build/assets/js")).length;
+    const inline = readdirSync(path.join(env.site.dir, "build/assets/js")).length;
     expect(inline).toBeGreaterThan(1);
   });
 });

@@ -1,28 +1,15 @@
 // With navbar.hideOnScroll, the navbar hides while scrolling down and shows when scrolling up,
 // and always shows while the page is scrolled less than its height.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchChromium } from "./chromium.ts";
-import { serveBrowserSite, type ServedSite } from "./site.ts";
+import { describe, expect, it } from "vitest";
+import { hasChromium } from "./chromium.ts";
+import { useBrowserAndSite } from "./site.ts";
 
 describe.skipIf(!hasChromium())("navbar hide-on-scroll", () => {
-  let browser: Browser;
-  let site: ServedSite;
-
-  beforeAll(async () => {
-    [browser, site] = await Promise.all([
-      launchChromium(),
-      serveBrowserSite((c) => c.replace('iconLinks: [{ label: "GitHub"', 'hideOnScroll: true,\n    iconLinks: [{ label: "GitHub"')),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  const env = useBrowserAndSite((c) => c.replace('iconLinks: [{ label: "GitHub"', 'hideOnScroll: true,\n    iconLinks: [{ label: "GitHub"'));
 
   it("hides when scrolling down, shows when scrolling up and near the top", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 700 } });
-    await page.goto(`${site.origin}/integrations/services/beta/`);
+    const page = await env.browser.newPage({ viewport: { width: 1280, height: 700 } });
+    await page.goto(`${env.site.origin}/integrations/services/beta/`);
     /** Scrolls, then waits until the navbar is in the expected state (fails after 5 s). */
     const scrollExpecting = async (y: number, hidden: boolean) => {
       await page.evaluate((top) => window.scrollTo(0, top), y);

@@ -1,41 +1,29 @@
 // The reading experience in a real headless Chromium: colour mode, navbar, announcement bar,
 // client navigation, prefetch, loaders, crash screen, tabs, copy, table of contents.
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchChromium } from "./chromium.ts";
-import { serveBrowserSite, type ServedSite } from "./site.ts";
+import { afterEach, describe, expect, it } from "vitest";
+import { hasChromium } from "./chromium.ts";
+import { useBrowserAndSite } from "./site.ts";
 
 const ALPHA = "/integrations/services/alpha/";
 const BETA = "/integrations/services/beta/";
 
 describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
-  let browser: Browser;
-  let site: ServedSite;
+  const env = useBrowserAndSite((c) =>
+    c.replace(
+      "  footer:",
+      '  announcementBar: { id: "launch-1", content: "We have launched.", backgroundColor: "#20232a", textColor: "#ffffff", isCloseable: true },\n  footer:',
+    ),
+  );
   let context: BrowserContext;
-
-  beforeAll(async () => {
-    [browser, site] = await Promise.all([
-      launchChromium(),
-      serveBrowserSite((c) =>
-        c.replace(
-          "  footer:",
-          '  announcementBar: { id: "launch-1", content: "We have launched.", backgroundColor: "#20232a", textColor: "#ffffff", isCloseable: true },\n  footer:',
-        ),
-      ),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
   afterEach(async () => {
     await context?.close();
   });
 
   async function open(path: string, options: Parameters<Browser["newContext"]>[0] = {}): Promise<Page> {
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+    context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
     const page = await context.newPage();
-    await page.goto(site.origin + path);
+    await page.goto(env.site.origin + path);
     return page;
   }
 
@@ -81,7 +69,7 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
     it("applies a change made in another tab at once", async () => {
       const first = await open(ALPHA);
       const second = await context.newPage();
-      await second.goto(site.origin + BETA);
+      await second.goto(env.site.origin + BETA);
       await first.click("[data-color-toggle]");
       await second.waitForFunction(() => document.documentElement.getAttribute("data-theme") === "dark");
     });
@@ -231,8 +219,8 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
       await page.waitForURL(`**${BETA}`);
       expect(await sawBar()).toBe(false);
       // Links in view were prefetched already; this one has not been fetched yet.
-      site.delay.pattern = /\/integrations\/tags\/integration\?slow/;
-      site.delay.ms = 700;
+      env.site.delay.pattern = /\/integrations\/tags\/integration\?slow/;
+      env.site.delay.ms = 700;
       try {
         await page.evaluate(() => {
           const a = document.createElement("a");
@@ -246,7 +234,7 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
         expect(await page.locator(".progress-bar").count()).toBe(0);
         expect(await page.locator("h1").textContent()).toContain("tagged with");
       } finally {
-        site.delay.pattern = null;
+        env.site.delay.pattern = null;
       }
     });
 
@@ -260,7 +248,7 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
     });
 
     it("does a full page load when fetching the next page fails", async () => {
-      context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
       let blocked = 0;
       // Every script fetch of the next page fails (prefetches included); the browser's own page load goes through.
       await context.route(`**${BETA}`, async (route) => {
@@ -270,7 +258,7 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
         } else await route.continue();
       });
       const page = await context.newPage();
-      await page.goto(site.origin + ALPHA);
+      await page.goto(env.site.origin + ALPHA);
       await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
       await page.click(`.doc-sidebar a[href='${BETA}']`);
       await page.waitForURL(`**${BETA}`);
@@ -283,14 +271,14 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
 
   describe("prefetch", () => {
     async function requestsWhileHovering(connection: object | null): Promise<string[]> {
-      context = await browser.newContext({ viewport: { width: 1280, height: 400 } });
+      context = await env.browser.newContext({ viewport: { width: 1280, height: 400 } });
       if (connection) await context.addInitScript((c) => Object.defineProperty(navigator, "connection", { value: c, configurable: true }), connection);
       const page = await context.newPage();
       const fetched: string[] = [];
       page.on("request", (r) => {
         if (r.resourceType() === "fetch") fetched.push(new URL(r.url()).pathname);
       });
-      await page.goto(site.origin + "/integrations/services/");
+      await page.goto(env.site.origin + "/integrations/services/");
       await page.hover(`.doc-sidebar a[href='${BETA}']`);
       await page.waitForTimeout(400);
       return fetched;
@@ -313,11 +301,11 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
 
   describe("loaders and failures", () => {
     it("shows the error and a Retry button when a lazy part fails to load, and Retry loads it", async () => {
-      context = await browser.newContext();
+      context = await env.browser.newContext();
       const page = await context.newPage();
       let failing = true;
       await page.route("**/assets/js/mermaid-*.js", (route) => (failing ? route.abort() : route.continue()));
-      await page.goto(site.origin + BETA);
+      await page.goto(env.site.origin + BETA);
       const box = page.locator("[data-mermaid] .lazy-error");
       await box.waitFor();
       expect(await box.getByRole("button", { name: "Retry" }).isVisible()).toBe(true);
@@ -329,7 +317,7 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
     });
 
     it("shows the crash screen when an interactive part fails, and Try again resets it", async () => {
-      context = await browser.newContext();
+      context = await env.browser.newContext();
       await context.addInitScript(() => {
         let failures = 1;
         const original = HTMLElement.prototype.addEventListener;
@@ -342,7 +330,7 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
         } as typeof original;
       });
       const page = await context.newPage();
-      await page.goto(site.origin + BETA);
+      await page.goto(env.site.origin + BETA);
       const crash = page.locator(".crash-screen");
       expect(await crash.textContent()).toContain("This page crashed.");
       await crash.getByRole("button", { name: "Try again" }).click();
@@ -352,10 +340,10 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
     });
 
     it("shows the base-URL banner when the page's scripts cannot load", async () => {
-      context = await browser.newContext();
+      context = await env.browser.newContext();
       const page = await context.newPage();
       await page.route("**/assets/js/**", (route) => route.abort());
-      await page.goto(site.origin + ALPHA);
+      await page.goto(env.site.origin + ALPHA);
       const banner = page.locator(".base-url-banner");
       await banner.waitFor();
       const text = await banner.textContent();
@@ -388,7 +376,7 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
 
     it("copies a code block with its copy button", async () => {
       const page = await open(BETA);
-      await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: site.origin });
+      await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: env.site.origin });
       await page.hover(".code-block");
       await page.click(".code-block .copy-button");
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("beta: copied-value");
@@ -403,7 +391,7 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
 
     it("animates details with a duration from their height, 1 ms under reduced motion", async () => {
       const animationOnOpening = async (reducedMotion: "reduce" | "no-preference") => {
-        context = await browser.newContext({ reducedMotion });
+        context = await env.browser.newContext({ reducedMotion });
         await context.addInitScript(() => {
           const original = Element.prototype.animate;
           Element.prototype.animate = function (this: Element, frames, options) {
@@ -413,7 +401,7 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
           } as typeof original;
         });
         const page = await context.newPage();
-        await page.goto(site.origin + BETA);
+        await page.goto(env.site.origin + BETA);
         await page.click(".markdown details summary");
         const result = await page.evaluate(() => {
           const details = document.querySelector(".markdown details") as HTMLDetailsElement;

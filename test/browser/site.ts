@@ -2,7 +2,10 @@
 import type { Server } from "node:http";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { startStaticServer, type RequestHook } from "../../src/node/serve/static.ts";
+import { launchChromium } from "./chromium.ts";
 import { runCli, tempSite } from "../helpers.ts";
 
 const long = Array.from({ length: 12 }, (_, i) => `## Section ${i + 1}\n\n${"Filler text for scrolling. ".repeat(60)}\n`).join("\n");
@@ -105,4 +108,20 @@ export async function serveBrowserSite(configEdit: (config: string) => string = 
       site.cleanup();
     },
   };
+}
+
+/**
+ * Starts Chromium and serves the browser fixture site for the calling describe block; the
+ * returned object's fields are set before its tests run.
+ */
+export function useBrowserAndSite(configEdit?: (config: string) => string): { browser: Browser; site: ServedSite } {
+  const env = {} as { browser: Browser; site: ServedSite };
+  beforeAll(async () => {
+    [env.browser, env.site] = await Promise.all([launchChromium(), serveBrowserSite(configEdit)]);
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.site?.close();
+  });
+  return env;
 }
