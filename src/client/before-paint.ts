@@ -6,12 +6,16 @@ export interface BeforePaintOptions {
   respectPrefersColorScheme: boolean;
   disableSwitch: boolean;
   announcementId: string | null;
+  mermaidThemes: { light: string; dark: string };
 }
 
 declare const __BEFORE_PAINT_OPTIONS__: BeforePaintOptions;
 
 const options = __BEFORE_PAINT_OPTIONS__;
 const root = document.documentElement;
+// The diagram themes for each colour mode, read by the mermaid part when a page has a diagram.
+root.dataset.mermaidLight = options.mermaidThemes.light;
+root.dataset.mermaidDark = options.mermaidThemes.dark;
 let stored: string | null = null;
 try {
   stored = options.disableSwitch ? null : localStorage.getItem("theme");

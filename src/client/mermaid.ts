@@ -9,8 +9,9 @@ const rendered = new Set<HTMLElement>();
 export async function renderDiagram(box: HTMLElement): Promise<void> {
   const source = box.dataset.source ?? box.querySelector("pre")?.textContent ?? "";
   box.dataset.source = source;
-  const theme = currentMode() === "dark" ? "dark" : "default";
-  mermaid.initialize({ startOnLoad: false, theme, securityLevel: "strict" });
+  const root = document.documentElement.dataset;
+  const theme = (currentMode() === "dark" ? root.mermaidDark : root.mermaidLight) ?? "default";
+  mermaid.initialize({ startOnLoad: false, theme: theme as "default", securityLevel: "strict" });
   const { svg } = await mermaid.render(`mermaid-${++counter}`, source);
   box.innerHTML = svg;
   box.dataset.theme = theme;

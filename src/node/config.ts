@@ -51,7 +51,6 @@ export const DEFAULTS: SiteConfig = {
   docs: {
     path: "content",
     routeBasePath: "integrations",
-    sidebarId: "integrations",
     sidebar: [],
     editUrl: null,
     issuesUrl: null,
@@ -169,7 +168,6 @@ export function resolveConfig(user: unknown, file: string): SiteConfig {
       str(false)(v, key);
       if (/^\/|\/$/.test(v as string)) fail(key, "a path without leading or trailing slash, such as \"integrations\"", v, file);
     },
-    sidebarId: str(false),
     sidebar: (v, key) => checkSidebar(v, key, file),
     editUrl: nullable(str(false)),
     issuesUrl: nullable(str(false)),

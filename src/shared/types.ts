@@ -53,7 +53,6 @@ export interface SiteConfig {
     /** Folder of the docs, relative to the config file. */
     path: string;
     routeBasePath: string;
-    sidebarId: string;
     sidebar: SidebarItemConfig[];
     /** Prefix of the "Edit on GitHub" link; the doc's path relative to docs.path is appended. */
     editUrl: string | null;

@@ -43,6 +43,7 @@ export function beforePaintOptions(config: SiteConfig): BeforePaintOptions {
     respectPrefersColorScheme: config.colorMode.respectPrefersColorScheme,
     disableSwitch: config.colorMode.disableSwitch,
     announcementId: config.announcementBar?.id ?? null,
+    mermaidThemes: config.mermaid.theme,
   };
 }
 
