@@ -6,6 +6,7 @@ import { loadPart } from "./lazy.ts";
 import { setupMobileMenu } from "./menu.ts";
 import { setupHideOnScroll, setupPreferredVersion } from "./navbar.ts";
 import { onPageChange, setupRouter } from "./router.ts";
+import { enhanceSearchPage, setupSearch } from "./search/trigger.ts";
 import { setupColorMode } from "./theme.ts";
 import { setupTocHighlight } from "./toc.ts";
 
@@ -17,6 +18,7 @@ function enhancePage(page: HTMLElement): void {
     setupCollapsibles(page);
     setupTocHighlight(page);
   });
+  enhanceSearchPage(page);
   for (const diagram of page.querySelectorAll<HTMLElement>("[data-mermaid]")) {
     void loadPart(diagram, () => import("./mermaid.ts"), (m) => m.renderDiagram(diagram));
   }
@@ -50,6 +52,7 @@ function start(): void {
   setupAnnouncementBar();
   setupShortcutLabels();
   setupRouter();
+  setupSearch();
   onPageChange(enhancePage);
   enhancePage(document.getElementById("page") ?? document.body);
 }

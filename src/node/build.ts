@@ -15,6 +15,7 @@ import { categoryCards, renderDocs } from "./render/docs.ts";
 import { renderFragment } from "./render/page.ts";
 import { renderPages, sitemapAndRobots } from "./render/pages.ts";
 import { loadTemplates } from "./render/templates.ts";
+import { searchFiles } from "./search/files.ts";
 import { collectPageLinks, findBrokenLinks, formatBrokenLinks, type PageLinks } from "./validate/links.ts";
 import { createStaging } from "./write.ts";
 
@@ -110,6 +111,7 @@ export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Pr
       ...rendered.images,
       ...client.files,
       ...sitemapAndRobots(pages, config),
+      ...searchFiles(rendered.pages, model.sidebar, config),
     ];
     const staticFiles = loaded.staticDir ? await fg("**/*", { cwd: loaded.staticDir, dot: false }) : [];
     const known = new Set([...pages.map((p) => p.file), ...files.map((f) => f.path), ...staticFiles]);

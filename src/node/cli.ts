@@ -5,8 +5,10 @@ import path from "node:path";
 import { Command, CommanderError } from "commander";
 import { buildSite, type BuildResult } from "./build.ts";
 import { loadConfig } from "./config.ts";
-import { formatError, Warnings } from "./errors.ts";
+import { formatError, SsodocsError, Warnings } from "./errors.ts";
 import { createOutput } from "./output.ts";
+import { RECORDS_FILE } from "./search/files.ts";
+import type { DocSearchRecord } from "../shared/types.ts";
 
 const VERSION = "0.1.0";
 
@@ -86,6 +88,28 @@ export async function main(argv: string[]): Promise<number> {
       } finally {
         await rm(temp, { recursive: true, force: true });
       }
+    });
+
+  withConfig(program.command("index").description("build the search records; with --push, upload them to Algolia (ALGOLIA_APP_ID, ALGOLIA_ADMIN_KEY)"))
+    .option("--push", "replace the Algolia index with the records", false)
+    .option("--index-name <name>", "Algolia index (default: search.algolia.indexName of the config)")
+    .option("--algolia-host <url>", "send to this host instead of Algolia's (a proxy or a test server)")
+    .action(async (opts: CommonOptions & { push: boolean; indexName?: string; algoliaHost?: string }) => {
+      const result = await runBuild(opts, null);
+      const file = result.files.find((f) => f.path === RECORDS_FILE);
+      const records = JSON.parse(String(file?.contents ?? "[]")) as DocSearchRecord[];
+      if (!opts.push) {
+        out.info(`${records.length} search records from ${result.pages.length} pages (ssodocs build writes them to ${RECORDS_FILE}; --push uploads them)`);
+        return;
+      }
+      const loaded = await loadConfig(opts.config);
+      const indexName = opts.indexName ?? loaded.config.search.algolia?.indexName;
+      if (!indexName) throw new SsodocsError("index --push needs an index name: set search.algolia.indexName in the config or pass --index-name");
+      // The Algolia client is only loaded for a push.
+      const { pushCredentials, pushRecords } = await import("./search/push.ts");
+      const { appId, adminKey } = pushCredentials(process.env);
+      const pushed = await pushRecords(records, { appId, adminKey, indexName, host: opts.algoliaHost ?? null });
+      out.info(`Pushed ${pushed.count} search records to Algolia index "${indexName}" (application ${appId})`);
     });
 
   try {

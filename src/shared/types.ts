@@ -140,3 +140,50 @@ export interface PageHead {
 }
 
 export type TemplateName = "Layout" | "DocPage" | "HomePage" | "TagsPage" | "TagPage" | "SearchPage" | "NotFound";
+
+// ---- Search: DocSearch records and hits, shared by the build (records, index) and the browser (dialog, page).
+
+export interface SearchHierarchy {
+  lvl0: string | null;
+  lvl1: string | null;
+  lvl2: string | null;
+  lvl3: string | null;
+  lvl4: string | null;
+  lvl5: string | null;
+  lvl6: string | null;
+}
+
+export type SearchRecordType = "lvl1" | "lvl2" | "lvl3" | "lvl4" | "lvl5" | "lvl6" | "content";
+
+/** One DocSearch record, as Algolia indexes it (`build/search/records.json`). */
+export interface DocSearchRecord {
+  objectID: string;
+  url: string;
+  url_without_anchor: string;
+  anchor: string | null;
+  type: SearchRecordType;
+  hierarchy: SearchHierarchy;
+  content: string | null;
+  language: string;
+  docusaurus_tag: string;
+  weight: { pageRank: number; level: number; position: number };
+}
+
+/**
+ * The embedded search index (`build/search/index.json`): the records of records.json in a compact
+ * form the browser indexes with MiniSearch. Each page, heading and distinct text is stored once.
+ */
+export interface EmbeddedSearchIndex {
+  version: 3;
+  /** [path with base URL, lvl0, lvl1] per page. */
+  pages: [string, string, string][];
+  /** Headings lvl2..lvl6: [page, level, anchor, text, index of the enclosing heading or -1]. */
+  sections: [number, number, string, string, number][];
+  /** The distinct texts of the content records. */
+  texts: string[];
+  /**
+   * Content records, two numbers each: where the record sits (the index of the heading above it,
+   * or -(page + 1) when no heading is above it), then the index of its text.
+   */
+  contents: number[];
+}

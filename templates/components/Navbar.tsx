@@ -5,6 +5,14 @@ function isActive(href: string, path: string): boolean {
   return href.startsWith("/") && href !== "/" && path.startsWith(href);
 }
 
+/** Where the search dialog's "Let us know." link files a missing-results report: the issue form of the repository. */
+function missingResultsUrl(site: SiteView): string | null {
+  const issues = site.config.docs.issuesUrl?.replace(/\/choose\/?$/, "");
+  if (issues) return issues;
+  const repo = site.config.navbar.iconLinks.find((l) => l.icon === "github")?.href;
+  return repo && /^https:\/\/github\.com\/[^/]+\/[^/]+\/?$/.test(repo) ? `${repo.replace(/\/$/, "")}/issues/new` : null;
+}
+
 export function Navbar({ site, path }: { site: SiteView; path: string }) {
   const { navbar, colorMode } = site.config;
   return (
@@ -62,7 +70,15 @@ export function Navbar({ site, path }: { site: SiteView; path: string }) {
               <MoonIcon className="icon-dark" />
             </button>
           )}
-          <a className="search-button" href={site.searchPath} data-search-button aria-label="Search (Ctrl+K)">
+          <a
+            className="search-button"
+            href={site.searchPath}
+            data-search-button
+            data-search-index={`${site.config.baseUrl}search/index.json`}
+            data-algolia={site.config.search.algolia ? JSON.stringify(site.config.search.algolia) : undefined}
+            data-missing-results-url={missingResultsUrl(site) ?? undefined}
+            aria-label="Search (Ctrl+K)"
+          >
             <SearchIcon size={16} />
             <span className="search-button-text">Search</span>
             {/* Key names come from CSS (data-key), so the button's visible text stays "Search" as its label says. */}

@@ -1,0 +1,136 @@
+// The /search page (FACTS section 3): the query lives in ?q= (typing updates it after 300 ms),
+// results show title, breadcrumb and snippet, more load as the end of the list scrolls into view.
+import { localHref, searchBackend } from "./backend.ts";
+import { readSearchSettings } from "./config.ts";
+import { escapeHtml } from "./highlight.ts";
+import { pageResultParts } from "./present.ts";
+import type { SearchResponse } from "./types.ts";
+
+export const QUERY_DEBOUNCE_MS = 300;
+export const PAGE_HITS = 20;
+export const PAGE_SNIPPET_WORDS = 30;
+const EMPTY_HEADING = "Search the documentation";
+
+export function countText(n: number): string {
+  return n === 1 ? "One document found" : `${n} documents found`;
+}
+
+export function headingText(query: string): string {
+  return query ? `Search results for "${query}"` : EMPTY_HEADING;
+}
+
+export function setupSearchPage(page: HTMLElement): void {
+  const settings = readSearchSettings();
+  const form = page.querySelector<HTMLFormElement>("[data-search-page]");
+  const input = form?.querySelector<HTMLInputElement>('input[name="q"]');
+  const heading = page.querySelector<HTMLElement>("[data-search-heading]");
+  const results = page.querySelector<HTMLElement>("[data-search-results]");
+  if (!settings || !form || !input || !heading || !results) return;
+  const backend = searchBackend(settings);
+  const titleSuffix = document.title.startsWith(EMPTY_HEADING) ? document.title.slice(EMPTY_HEADING.length) : "";
+  let request = 0;
+  let debounce = 0;
+  let current: { query: string; response: SearchResponse; loadingMore: boolean } | null = null;
+  const observer = new IntersectionObserver((entries) => {
+    // After client navigation away, this page's list is gone: stop watching it.
+    if (!results.isConnected) observer.disconnect();
+    else if (entries.some((e) => e.isIntersecting)) void loadMore();
+  });
+
+  const showHeading = (query: string) => {
+    heading.textContent = headingText(query);
+    document.title = headingText(query) + titleSuffix;
+  };
+
+  const resultHtml = (response: SearchResponse) =>
+    response.hits
+      .map((hit) => {
+        const { title, breadcrumbs, snippet } = pageResultParts(hit);
+        return `<article class="search-result"><h2 class="search-result-title"><a href="${escapeHtml(localHref(hit.url))}">${title}</a></h2>${
+          breadcrumbs.length ? `<nav class="search-result-path" aria-label="Breadcrumbs"><ol>${breadcrumbs.map((b) => `<li>${b}</li>`).join("")}</ol></nav>` : ""
+        }${snippet ? `<p class="search-result-snippet">${snippet}</p>` : ""}</article>`;
+      })
+      .join("");
+
+  const render = () => {
+    observer.disconnect();
+    if (!current) {
+      results.innerHTML = "";
+      return;
+    }
+    const { response } = current;
+    if (!response.hits.length) {
+      results.innerHTML = `<p class="search-page-empty">No results were found</p>`;
+      return;
+    }
+    const more = response.page + 1 < response.nbPages;
+    results.innerHTML = `<p class="search-page-count">${countText(response.nbHits)}</p><div class="search-result-list">${resultHtml(response)}</div>${
+      current.loadingMore ? `<p class="search-page-loading" role="status">Fetching new results...</p>` : ""
+    }${more ? `<div class="search-page-end" data-search-end></div>` : ""}`;
+    const end = results.querySelector("[data-search-end]");
+    if (end) observer.observe(end);
+  };
+
+  const run = async (query: string) => {
+    const id = ++request;
+    showHeading(query);
+    if (!query.trim()) {
+      current = null;
+      render();
+      return;
+    }
+    try {
+      const response = await backend.search(query, { snippetWords: PAGE_SNIPPET_WORDS, hitsPerPage: PAGE_HITS, page: 0 });
+      if (id !== request) return;
+      current = { query, response, loadingMore: false };
+      render();
+    } catch {
+      if (id !== request) return;
+      current = null;
+      results.innerHTML = `<div class="search-page-error" role="alert"><p class="search-title">Unable to fetch results</p><p>You might want to check your network connection.</p></div>`;
+    }
+  };
+
+  const loadMore = async () => {
+    if (!current || current.loadingMore || current.response.page + 1 >= current.response.nbPages) return;
+    const id = request;
+    const state = current;
+    state.loadingMore = true;
+    render();
+    try {
+      const next = await backend.search(state.query, { snippetWords: PAGE_SNIPPET_WORDS, hitsPerPage: PAGE_HITS, page: state.response.page + 1 });
+      if (id !== request || current !== state) return;
+      state.response = { ...next, hits: [...state.response.hits, ...next.hits] };
+    } catch {
+      // The end marker stays: scrolling to it again retries.
+    }
+    if (current !== state) return;
+    state.loadingMore = false;
+    render();
+  };
+
+  const setUrlQuery = (query: string) => {
+    const url = new URL(location.href);
+    if (query) url.searchParams.set("q", query);
+    else url.searchParams.delete("q");
+    history.replaceState(history.state, "", url.pathname + url.search + url.hash);
+  };
+
+  input.addEventListener("input", () => {
+    window.clearTimeout(debounce);
+    debounce = window.setTimeout(() => {
+      setUrlQuery(input.value);
+      void run(input.value);
+    }, QUERY_DEBOUNCE_MS);
+  });
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    window.clearTimeout(debounce);
+    setUrlQuery(input.value);
+    void run(input.value);
+  });
+
+  const initial = (new URLSearchParams(location.search).get("q") ?? "").slice(0, input.maxLength > 0 ? input.maxLength : 64);
+  input.value = initial;
+  void run(initial);
+}

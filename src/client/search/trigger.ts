@@ -1,0 +1,77 @@
+// The part of search in the first-load script: the shortcuts and the search button. The dialog
+// (and the index it searches) load only when search is about to be used: hover, focus or touch of
+// the button preloads them; a click, Ctrl/Cmd+K or `/` opens the dialog.
+import { loadPart } from "../lazy.ts";
+
+type DialogModule = typeof import("./dialog.ts");
+
+let loading: Promise<DialogModule> | null = null;
+
+function loadDialog(): Promise<DialogModule> {
+  loading ??= import("./dialog.ts");
+  loading.catch(() => (loading = null));
+  return loading;
+}
+
+function isEditable(el: Element | null): boolean {
+  if (!el) return false;
+  const tag = el.tagName;
+  return tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || (el as HTMLElement).isContentEditable;
+}
+
+function open(button: HTMLAnchorElement | null, initialQuery?: string): void {
+  loadDialog().then(
+    (m) => m.openSearchDialog(initialQuery),
+    () => {
+      // Without the dialog, the search page still works.
+      if (button) location.assign(button.href);
+    },
+  );
+}
+
+export function setupSearch(): void {
+  const button = document.querySelector<HTMLAnchorElement>("[data-search-button]");
+  if (!button) return;
+  const preload = () => {
+    loadDialog().then(
+      (m) => m.preloadSearch(),
+      () => undefined,
+    );
+  };
+  button.addEventListener("mouseenter", preload, { passive: true });
+  button.addEventListener("touchstart", preload, { passive: true });
+  button.addEventListener("focus", preload);
+  button.addEventListener("click", (e) => {
+    if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
+    e.preventDefault();
+    open(button);
+  });
+  // A letter or digit typed on the focused button opens the dialog with it as the query.
+  button.addEventListener("keydown", (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey || !/^[a-zA-Z0-9]$/.test(e.key)) return;
+    e.preventDefault();
+    open(button, e.key);
+  });
+  document.addEventListener("keydown", (e) => {
+    if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "k") {
+      e.preventDefault();
+      loadDialog().then(
+        (m) => (m.isSearchDialogOpen() ? m.closeSearchDialog() : m.openSearchDialog()),
+        () => undefined,
+      );
+      return;
+    }
+    if (e.key === "/" && !e.ctrlKey && !e.metaKey && !e.altKey && !isEditable(document.activeElement)) {
+      if (loading && document.querySelector("[data-search-dialog]")) return;
+      e.preventDefault();
+      open(button);
+    }
+  });
+}
+
+/** On the search page, the results are filled in by the search page client. */
+export function enhanceSearchPage(page: HTMLElement): void {
+  const form = page.querySelector<HTMLFormElement>("[data-search-page]");
+  if (!form) return;
+  void loadPart(page.querySelector<HTMLElement>("[data-search-results]") ?? page, () => import("./search-page.ts"), (m) => m.setupSearchPage(page));
+}

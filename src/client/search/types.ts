@@ -1,0 +1,54 @@
+// What the search dialog and the search page read from a backend: Algolia-shaped hits, so the
+// embedded index and Algolia answer in one form.
+import type { SearchHierarchy, SearchRecordType } from "../../shared/types.ts";
+
+export type { SearchHierarchy, SearchRecordType };
+
+/** A value with the matches wrapped in <mark> (raw text otherwise: sanitise before use as HTML). */
+export interface MarkedValue {
+  value: string;
+  matchLevel?: string;
+}
+
+export interface SearchHit {
+  objectID: string;
+  type: SearchRecordType;
+  /** Absolute URL or site path, with the anchor. */
+  url: string;
+  hierarchy: SearchHierarchy;
+  content: string | null;
+  _snippetResult?: {
+    hierarchy?: Partial<Record<keyof SearchHierarchy, MarkedValue>>;
+    content?: MarkedValue;
+  };
+  _highlightResult?: {
+    hierarchy?: Partial<Record<keyof SearchHierarchy, MarkedValue>>;
+    content?: MarkedValue;
+  };
+}
+
+export interface SearchResponse {
+  hits: SearchHit[];
+  nbHits: number;
+  page: number;
+  nbPages: number;
+  queryID?: string;
+}
+
+export interface SearchOptions {
+  /** Words in each snippet (10; 5 on narrow screens). */
+  snippetWords: number;
+  hitsPerPage: number;
+  page: number;
+}
+
+export interface SearchBackend {
+  /** Prepares the backend (fetches the embedded index); safe to call many times. */
+  warm(): Promise<void>;
+  search(query: string, options: SearchOptions): Promise<SearchResponse>;
+  /** Section names to suggest when a query finds nothing, if the backend knows them up front. */
+  sectionNames(): string[];
+}
+
+/** Thrown when the search service cannot be reached at all: the dialog shows its error screen. */
+export class SearchUnavailableError extends Error {}

@@ -1,0 +1,409 @@
+// The search dialog in a real headless Chromium, with the embedded backend: opening and closing,
+// statuses, screens and their texts, grouping, snippets at 768 / 769 px, highlights, keyboard,
+// recent and favorite searches, and client navigation to the chosen hit. Both colour modes.
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { serveSearchSite, type SearchSite } from "../fixtures/search-site.ts";
+import { hasChromium, launchChromium } from "./chromium.ts";
+
+const ALPHA = "/integrations/services/alpha/";
+const RECENT_KEY = "__DOCSEARCH_RECENT_SEARCHES__embedded";
+const FAVORITE_KEY = "__DOCSEARCH_FAVORITE_SEARCHES__embedded";
+
+describe.skipIf(!hasChromium())("the search dialog", () => {
+  let browser: Browser;
+  let site: SearchSite;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    [browser, site] = await Promise.all([launchChromium(), serveSearchSite()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+  afterEach(async () => {
+    site.control.pattern = null;
+    site.control.ms = 0;
+    site.control.fail = false;
+    await context?.close();
+  });
+
+  async function open(path = ALPHA, options: Parameters<Browser["newContext"]>[0] = {}): Promise<Page> {
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+    const page = await context.newPage();
+    await page.goto(site.origin + path);
+    await page.waitForFunction(() => document.documentElement.dataset.ssodocsStarted === "true");
+    return page;
+  }
+
+  const dialog = (page: Page) => page.locator("[data-search-dialog]");
+  const input = (page: Page) => page.locator(".search-input");
+
+  async function search(page: Page, query: string): Promise<void> {
+    await page.locator("[data-search-button]").click();
+    await dialog(page).waitFor();
+    await input(page).fill(query);
+    await page.waitForFunction(() => document.querySelector("[data-search-dialog]")?.getAttribute("data-status") === "idle");
+  }
+
+  const titles = (page: Page) => page.locator(".search-hit-title").allTextContents();
+
+  describe("opening and closing", () => {
+    it("shows the search button with its label, and the dialog's texts on opening", async () => {
+      const page = await open();
+      const button = page.locator("[data-search-button]");
+      expect(await button.getAttribute("aria-label")).toBe("Search (Ctrl+K)");
+      expect(await button.locator(".search-button-text").textContent()).toBe("Search");
+      await button.click();
+      await dialog(page).waitFor();
+      expect(await dialog(page).isVisible()).toBe(true);
+      expect(await input(page).getAttribute("placeholder")).toBe("Search docs");
+      expect(await input(page).getAttribute("maxlength")).toBe("64");
+      expect(await page.evaluate(() => document.activeElement?.classList.contains("search-input"))).toBe(true);
+      expect(await page.locator(".search-start-screen").textContent()).toBe("No recent searches");
+      expect(await page.locator(".search-commands").innerText()).toMatch(/to select[\s\S]*to navigate[\s\S]*to close/);
+      await input(page).fill("x");
+      expect(await page.locator(".search-reset").getAttribute("aria-label")).toBe("Clear the query");
+      await page.locator(".search-reset").click();
+      expect(await input(page).inputValue()).toBe("");
+    });
+
+    it("loads neither the dialog code nor the index on first paint; hovering or focusing the button preloads both", async () => {
+      const page = await open();
+      const urls: string[] = [];
+      page.on("request", (r) => urls.push(new URL(r.url()).pathname));
+      await page.waitForTimeout(300);
+      expect(urls.filter((u) => /dialog-|search\/index\.json/.test(u))).toEqual([]);
+      await page.locator("[data-search-button]").hover();
+      await page.waitForResponse((r) => r.url().endsWith("/search/index.json"));
+      expect(urls.some((u) => /\/assets\/js\/dialog-[^/]+\.js$/.test(u))).toBe(true);
+      expect(await dialog(page).count()).toBe(0);
+
+      const other = await open();
+      const loaded = other.waitForResponse((r) => r.url().endsWith("/search/index.json"));
+      await other.locator("[data-search-button]").focus();
+      await loaded;
+      expect(await dialog(other).count()).toBe(0);
+    });
+
+    it("toggles with Ctrl+K and closes with Escape, restoring the scroll position", async () => {
+      const page = await open("/integrations/services/delta/");
+      await page.evaluate(() => window.scrollTo(0, 400));
+      await page.keyboard.press("Control+k");
+      await dialog(page).waitFor();
+      await page.keyboard.press("Control+k");
+      await dialog(page).waitFor({ state: "detached" });
+      await page.keyboard.press("Control+k");
+      await dialog(page).waitFor();
+      await page.keyboard.press("Escape");
+      await dialog(page).waitFor({ state: "detached" });
+      expect(await page.evaluate(() => window.scrollY)).toBe(400);
+    });
+
+    it("shows ⌘ and Command+K on Apple platforms, where Cmd+K toggles", async () => {
+      context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await context.addInitScript(() => Object.defineProperty(Navigator.prototype, "platform", { get: () => "MacIntel" }));
+      const page = await context.newPage();
+      await page.goto(site.origin + ALPHA);
+      await page.waitForFunction(() => document.documentElement.dataset.ssodocsStarted === "true");
+      const button = page.locator("[data-search-button]");
+      expect(await button.getAttribute("aria-label")).toBe("Search (Command+K)");
+      expect(await button.locator("[data-mod-key]").getAttribute("data-key")).toBe("⌘");
+      await page.keyboard.press("Meta+k");
+      await dialog(page).waitFor();
+      await page.keyboard.press("Meta+k");
+      await dialog(page).waitFor({ state: "detached" });
+    });
+
+    it("opens with / unless focus is in a field", async () => {
+      const page = await open("/search");
+      await page.locator(".search-page-input").focus();
+      await page.keyboard.press("/");
+      await page.waitForTimeout(200);
+      expect(await dialog(page).count()).toBe(0);
+      expect(await page.locator(".search-page-input").inputValue()).toBe("/");
+      await page.locator("h1").click();
+      await page.keyboard.press("/");
+      await dialog(page).waitFor();
+      expect(await input(page).inputValue()).toBe("");
+    });
+
+    it("closes on a click on the backdrop, not on a click inside", async () => {
+      const page = await open();
+      await page.locator("[data-search-button]").click();
+      await dialog(page).waitFor();
+      await page.locator(".search-modal").click({ position: { x: 100, y: 200 } });
+      expect(await dialog(page).count()).toBe(1);
+      await page.mouse.click(20, 700);
+      await dialog(page).waitFor({ state: "detached" });
+    });
+
+    it("shows Cancel at 768 px, which closes, and not at 769 px", async () => {
+      const page = await open(ALPHA, { viewport: { width: 768, height: 800 } });
+      await page.locator("[data-search-button]").click();
+      await page.getByRole("button", { name: "Cancel" }).click();
+      await dialog(page).waitFor({ state: "detached" });
+      const wide = await open(ALPHA, { viewport: { width: 769, height: 800 } });
+      await wide.locator("[data-search-button]").click();
+      expect(await wide.getByRole("button", { name: "Cancel" }).isVisible()).toBe(false);
+    });
+
+    it("opens with the key typed on the focused search button as the query", async () => {
+      const page = await open();
+      await page.locator("[data-search-button]").focus();
+      await page.keyboard.press("k");
+      await dialog(page).waitFor();
+      expect(await input(page).inputValue()).toBe("k");
+    });
+
+    it("starts from the selected text, cut to 64 characters", async () => {
+      const page = await open();
+      await page.evaluate(() => {
+        const p = document.createElement("p");
+        p.id = "sel";
+        p.textContent = "kumquat ".repeat(20).trim();
+        document.getElementById("main-content")!.prepend(p);
+        const range = document.createRange();
+        range.selectNodeContents(p);
+        window.getSelection()!.addRange(range);
+      });
+      await page.keyboard.press("Control+k");
+      await dialog(page).waitFor();
+      const value = await input(page).inputValue();
+      expect(value).toHaveLength(64);
+      expect(value.startsWith("kumquat kumquat")).toBe(true);
+    });
+
+    it("keeps focus inside the dialog while tabbing", async () => {
+      const page = await open();
+      await search(page, "zebra");
+      for (let i = 0; i < 12; i++) {
+        await page.keyboard.press("Tab");
+        expect(await page.evaluate(() => document.querySelector("[data-search-dialog]")!.contains(document.activeElement))).toBe(true);
+      }
+    });
+  });
+
+  describe("results", () => {
+    for (const mode of ["light", "dark"] as const) {
+      it(`groups hits by section, at most 5 per group, with <mark> highlights (${mode} mode)`, async () => {
+        const page = await open(ALPHA, { colorScheme: mode });
+        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(mode);
+        await search(page, "zebra");
+        const groups = await page.locator(".search-section .search-hit-source").allTextContents();
+        expect(groups.sort()).toEqual(["Monitoring", "Networking"]);
+        for (const section of await page.locator(".search-section").all()) expect(await section.locator(".search-hit").count()).toBe(5);
+        const mark = page.locator(".search-hit mark").first();
+        expect((await mark.textContent())?.toLowerCase()).toBe("zebra");
+        // The content hit shows its page as the path.
+        expect(await page.locator(".search-hit-path").first().textContent()).toMatch(/^Integrate with (Delta|Epsilon)$/);
+        expect(await page.locator("[data-see-all]").textContent()).toBe("See all 28 results");
+        const colors = await page.evaluate(() => ({
+          modal: getComputedStyle(document.querySelector(".search-modal")!).backgroundColor,
+          text: getComputedStyle(document.querySelector(".search-hit-title")!).color,
+        }));
+        expect(colors.modal).toBe(mode === "light" ? "rgb(245, 246, 247)" : "rgb(21, 23, 42)");
+        expect(colors.text).not.toBe(colors.modal);
+      });
+    }
+
+    it("shows a heading hit with its page as path and a page hit with its title", async () => {
+      const page = await open();
+      await search(page, "advanced protocol");
+      const hit = page.locator(".search-hit").first();
+      expect(await hit.locator(".search-hit-title").textContent()).toBe("Advanced protocol settings");
+      expect(await hit.locator(".search-hit-path").textContent()).toBe("Integrate with Gamma");
+      await input(page).fill("gamma");
+      await page.waitForFunction(() => document.querySelector(".search-hit-title")?.textContent === "Integrate with Gamma");
+    });
+
+    it("cuts snippets to 10 words at 769 px and to 5 at 768 px", async () => {
+      const wide = await open(ALPHA, { viewport: { width: 769, height: 800 } });
+      await search(wide, "quokka");
+      expect(await titles(wide)).toContain("…juliet kilo lima quokka mike november oscar papa quebec romeo…");
+      const narrow = await open(ALPHA, { viewport: { width: 768, height: 800 } });
+      await search(narrow, "quokka");
+      expect(await titles(narrow)).toContain("…lima quokka mike november oscar…");
+    });
+
+    it("shows text that looks like HTML as text: only <mark> is markup", async () => {
+      const page = await open();
+      await search(page, "onerror");
+      const hit = page.locator(".search-hit-title").first();
+      expect(await hit.textContent()).toContain('<img src=x onerror="window.__xss=1">');
+      expect(await page.locator(".search-hit img").count()).toBe(0);
+      expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+      const tags = await page.evaluate(() => [...document.querySelectorAll(".search-hit-title *, .search-hit-path *")].map((e) => e.tagName));
+      expect(new Set(tags)).toEqual(new Set(["MARK"]));
+    });
+
+    it("shows the no-results screen with suggestions that set the query and a report link", async () => {
+      const page = await open();
+      await search(page, "qwertyuiop");
+      const screen = page.locator(".search-no-results");
+      expect(await screen.locator(".search-title").textContent()).toBe('No results for "qwertyuiop"');
+      expect(await screen.getByText("Try searching for:").isVisible()).toBe(true);
+      const suggestions = await screen.locator(".search-suggestion").allTextContents();
+      expect(suggestions.length).toBeGreaterThan(0);
+      expect(suggestions.length).toBeLessThanOrEqual(3);
+      for (const s of suggestions) expect(s).toBe(s.toLowerCase());
+      expect(await screen.getByText("Believe this query should return results?").isVisible()).toBe(true);
+      const report = screen.getByRole("link", { name: "Let us know." });
+      expect(await report.getAttribute("target")).toBe("_blank");
+      expect(await report.getAttribute("href")).toBe("https://github.com/example/fixture/issues/new?title=qwertyuiop");
+      await screen.locator(".search-suggestion").first().click();
+      expect(await input(page).inputValue()).toBe(suggestions[0]);
+      await page.locator(".search-hit").first().waitFor();
+    });
+
+    it("links See all to the search page with the query and closes", async () => {
+      const page = await open();
+      await search(page, "zebra crossing");
+      const link = page.locator("[data-see-all]");
+      expect(await link.getAttribute("href")).toBe("/search?q=zebra%20crossing");
+      await link.click();
+      await dialog(page).waitFor({ state: "detached" });
+      await page.waitForURL(/\/search\?q=zebra/);
+      await page.locator(".search-result").first().waitFor();
+      expect(await page.locator("h1").textContent()).toBe('Search results for "zebra crossing"');
+    });
+  });
+
+  describe("statuses", () => {
+    it("goes loading, then stalled while the answer is pending, then idle with hits", async () => {
+      const page = await open();
+      site.control.pattern = /\/search\/index\.json/;
+      site.control.ms = 1500;
+      await page.locator("[data-search-button]").click();
+      await input(page).fill("zebra");
+      expect(["loading", "stalled"]).toContain(await dialog(page).getAttribute("data-status"));
+      await page.waitForFunction(() => document.querySelector("[data-search-dialog]")?.getAttribute("data-status") === "stalled");
+      expect(await page.locator(".search-spinner").isVisible()).toBe(true);
+      await page.waitForFunction(() => document.querySelector("[data-search-dialog]")?.getAttribute("data-status") === "idle");
+      expect(await page.locator(".search-hit").count()).toBeGreaterThan(0);
+    });
+
+    it("shows the error screen when the index cannot be fetched, and recovers when it can", async () => {
+      const page = await open();
+      site.control.pattern = /\/search\/index\.json/;
+      site.control.fail = true;
+      await page.locator("[data-search-button]").click();
+      await input(page).fill("zebra");
+      await page.waitForFunction(() => document.querySelector("[data-search-dialog]")?.getAttribute("data-status") === "error");
+      expect(await page.locator(".search-error-screen .search-title").textContent()).toBe("Unable to fetch results");
+      expect(await page.locator(".search-error-screen .search-help").textContent()).toBe("You might want to check your network connection.");
+      site.control.fail = false;
+      site.control.pattern = null;
+      await input(page).fill("zebras");
+      await page.locator(".search-hit").first().waitFor();
+    });
+  });
+
+  describe("keyboard and choosing a hit", () => {
+    it("moves the selection with the arrows and opens it with Enter by client navigation, at its anchor", async () => {
+      const page = await open();
+      await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+      await search(page, "advanced protocol");
+      const selected = () => page.locator('.search-hit[aria-selected="true"] .search-hit-title').textContent();
+      expect(await selected()).toBe("Advanced protocol settings");
+      await page.keyboard.press("ArrowDown");
+      const second = await selected();
+      expect(second).not.toBe("Advanced protocol settings");
+      await page.keyboard.press("ArrowUp");
+      expect(await selected()).toBe("Advanced protocol settings");
+      await page.keyboard.press("Enter");
+      await page.waitForURL(/\/integrations\/services\/gamma\/#advanced-protocol-settings$/);
+      await dialog(page).waitFor({ state: "detached" });
+      expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+      expect(await page.locator("h1").textContent()).toBe("Integrate with Gamma");
+      await page.waitForFunction(() => {
+        const top = document.getElementById("advanced-protocol-settings")!.getBoundingClientRect().top;
+        return top >= 0 && top < 200;
+      });
+    });
+
+    it("navigates on a click too", async () => {
+      const page = await open();
+      await search(page, "epsilon");
+      await page.locator(".search-hit-link").first().click();
+      await page.waitForURL(/\/integrations\/services\/epsilon\//);
+      expect(await page.locator("h1").textContent()).toBe("Integrate with Epsilon");
+    });
+  });
+
+  describe("recent and favorite searches", () => {
+    const stored = (page: Page, key: string) => page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? "[]") as { objectID: string; type: string; hierarchy: { lvl1: string } }[], key);
+
+    it("keeps a chosen hit as recent (a content hit as its page), saves and removes searches", async () => {
+      const page = await open();
+      await search(page, "kumquat setting number 3");
+      expect(await page.locator(".search-hit").first().getAttribute("aria-selected")).toBe("true");
+      await page.keyboard.press("Enter");
+      await page.waitForURL(/gamma/);
+      const recents = await stored(page, RECENT_KEY);
+      expect(recents).toHaveLength(1);
+      expect(recents[0]).toMatchObject({ type: "lvl1", hierarchy: { lvl1: "Integrate with Gamma" } });
+
+      await page.keyboard.press("Control+k");
+      await dialog(page).waitFor();
+      const recent = page.locator('[data-section="recent"]');
+      expect(await recent.locator(".search-hit-source").textContent()).toBe("Recent");
+      expect(await recent.locator(".search-hit-title").textContent()).toBe("Integrate with Gamma");
+      await recent.getByRole("button", { name: "Save this search" }).click();
+      const favorite = page.locator('[data-section="favorite"]');
+      expect(await favorite.locator(".search-hit-source").textContent()).toBe("Favorite");
+      expect(await favorite.locator(".search-hit-title").textContent()).toBe("Integrate with Gamma");
+      expect(await page.locator('[data-section="recent"]').count()).toBe(0);
+      expect(await stored(page, FAVORITE_KEY)).toHaveLength(1);
+
+      // Choosing a favorite does not make it recent.
+      await favorite.locator(".search-hit-link").click();
+      await dialog(page).waitFor({ state: "detached" });
+      expect(await stored(page, RECENT_KEY)).toHaveLength(0);
+
+      await page.keyboard.press("Control+k");
+      await page.getByRole("button", { name: "Remove this search from favorites" }).click();
+      expect(await page.locator(".search-start-screen").textContent()).toBe("No recent searches");
+      expect(await stored(page, FAVORITE_KEY)).toHaveLength(0);
+    });
+
+    it("removes a recent search, moves a repeated one to the front and keeps 7, or 4 while favorites exist, and 10 favorites", async () => {
+      const page = await open();
+      const item = (i: number) => ({ objectID: `seed-${i}`, type: "lvl1", url: `/integrations/#s${i}`, hierarchy: { lvl0: "Documentation", lvl1: `Seed ${i}`, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null }, content: null });
+      await page.evaluate(([key, items]) => localStorage.setItem(key as string, JSON.stringify(items)), [RECENT_KEY, Array.from({ length: 7 }, (_, i) => item(i))] as const);
+      await search(page, "epsilon");
+      await page.keyboard.press("Enter");
+      await page.waitForURL(/epsilon/);
+      let recents = await stored(page, RECENT_KEY);
+      expect(recents).toHaveLength(7);
+      expect(recents[0].hierarchy.lvl1).toBe("Integrate with Epsilon");
+      expect(recents.map((r) => r.objectID)).not.toContain("seed-6");
+
+      // Choosing a recent again moves it to the front.
+      await page.keyboard.press("Control+k");
+      await page.locator('[data-section="recent"] .search-hit-title', { hasText: "Seed 3" }).click();
+      recents = await stored(page, RECENT_KEY);
+      expect(recents[0].objectID).toBe("seed-3");
+      expect(recents).toHaveLength(7);
+
+      await page.keyboard.press("Control+k");
+      await dialog(page).waitFor();
+      await page.locator('[data-section="recent"] .search-hit').first().getByRole("button", { name: "Remove this search from history" }).click();
+      expect(await stored(page, RECENT_KEY)).toHaveLength(6);
+      expect(await page.locator('[data-section="recent"] .search-hit').count()).toBe(6);
+      await page.keyboard.press("Escape");
+
+      await page.evaluate(([key, items]) => localStorage.setItem(key as string, JSON.stringify(items)), [FAVORITE_KEY, Array.from({ length: 10 }, (_, i) => item(100 + i))] as const);
+      await search(page, "delta");
+      await page.keyboard.press("Enter");
+      await page.waitForURL(/delta/);
+      expect(await stored(page, RECENT_KEY)).toHaveLength(4);
+      await page.keyboard.press("Control+k");
+      await page.locator('[data-section="recent"] .search-hit').first().getByRole("button", { name: "Save this search" }).click();
+      const favorites = await stored(page, FAVORITE_KEY);
+      expect(favorites).toHaveLength(10);
+      expect(favorites[0].hierarchy.lvl1).toBe("Integrate with Delta");
+    });
+  });
+});

@@ -1,0 +1,112 @@
+// The /search page in a real headless Chromium (embedded backend): the query in ?q=, heading and
+// title, the count line, results with title, breadcrumb and snippet, no results, and more
+// results as the end of the list scrolls into view.
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { serveSearchSite, type SearchSite } from "../fixtures/search-site.ts";
+import { hasChromium, launchChromium } from "./chromium.ts";
+
+describe.skipIf(!hasChromium())("the search page", () => {
+  let browser: Browser;
+  let site: SearchSite;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    [browser, site] = await Promise.all([launchChromium(), serveSearchSite()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  async function open(path: string, options: Parameters<Browser["newContext"]>[0] = {}): Promise<Page> {
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+    const page = await context.newPage();
+    await page.goto(site.origin + path);
+    await page.waitForFunction(() => document.documentElement.dataset.ssodocsStarted === "true");
+    return page;
+  }
+
+  const input = (page: Page) => page.locator(".search-page-input");
+
+  it("asks for a query when there is none, and is not indexed by search engines", async () => {
+    const page = await open("/search");
+    expect(await page.locator("h1").textContent()).toBe("Search the documentation");
+    expect(await page.title()).toBe("Search the documentation | Fixture");
+    expect(await input(page).getAttribute("placeholder")).toBe("Type your search here");
+    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex, follow");
+    expect(await page.locator(".search-result").count()).toBe(0);
+  });
+
+  for (const mode of ["light", "dark"] as const) {
+    it(`shows the results of ?q= with title, breadcrumb and snippet (${mode} mode)`, async () => {
+      const page = await open("/search?q=kumquat+setting+number", { colorScheme: mode });
+      await page.locator(".search-result").first().waitFor();
+      expect(await page.locator("h1").textContent()).toBe('Search results for "kumquat setting number"');
+      expect(await page.title()).toBe('Search results for "kumquat setting number" | Fixture');
+      expect(await input(page).inputValue()).toBe("kumquat setting number");
+      expect(await page.locator(".search-page-count").textContent()).toBe("8 documents found");
+      const first = page.locator(".search-result").first();
+      expect(await first.locator(".search-result-title").textContent()).toBe("Gamma configuration");
+      expect(await first.locator(".search-result-path li").allTextContents()).toEqual(["Development", "Integrate with Gamma"]);
+      expect(await first.locator(".search-result-snippet").textContent()).toMatch(/^Kumquat note \d: the kumquat setting number \d of Gamma\.$/);
+      expect(await first.locator(".search-result-snippet mark").first().textContent()).toBe("Kumquat");
+      expect(await first.locator("a").getAttribute("href")).toBe("/integrations/services/gamma/#gamma-configuration");
+      const colors = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      expect(colors).toBe(mode === "light" ? "rgb(255, 255, 255)" : "rgb(27, 27, 29)");
+    });
+  }
+
+  it("says One document found for a single hit and No results were found for none", async () => {
+    const page = await open("/search?q=quokka");
+    await page.locator(".search-page-count").waitFor();
+    expect(await page.locator(".search-page-count").textContent()).toBe("One document found");
+    const none = await open("/search?q=qwertyuiop");
+    await none.locator(".search-page-empty").waitFor();
+    expect(await none.locator(".search-page-empty").textContent()).toBe("No results were found");
+  });
+
+  it("keeps the query in ?q= as you type, after a pause", async () => {
+    const page = await open("/search");
+    await input(page).pressSequentially("zebra cross");
+    await page.waitForURL(/\?q=zebra\+cross$/);
+    await page.locator(".search-result").first().waitFor();
+    expect(await page.locator("h1").textContent()).toBe('Search results for "zebra cross"');
+    await input(page).fill("");
+    await page.waitForURL((url) => url.search === "");
+    expect(await page.locator("h1").textContent()).toBe("Search the documentation");
+  });
+
+  for (const width of [768, 769]) {
+    it(`loads more results when the end of the list scrolls into view (${width} px)`, async () => {
+      const page = await open("/search?q=zebra", { viewport: { width, height: 800 } });
+      await page.locator(".search-result").first().waitFor();
+      expect(await page.locator(".search-page-count").textContent()).toBe("28 documents found");
+      expect(await page.locator(".search-result").count()).toBe(20);
+      await page.evaluate(() => {
+        const w = window as unknown as { __fetching: boolean };
+        w.__fetching = false;
+        new MutationObserver(() => {
+          if (document.querySelector(".search-page-loading")?.textContent === "Fetching new results...") w.__fetching = true;
+        }).observe(document.body, { childList: true, subtree: true });
+      });
+      await page.locator(".search-result").last().scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForFunction(() => document.querySelectorAll(".search-result").length === 28);
+      expect(await page.evaluate(() => (window as unknown as { __fetching: boolean }).__fetching)).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    });
+  }
+
+  it("opens a result by client navigation", async () => {
+    const page = await open("/search?q=quokka");
+    await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+    await page.locator(".search-result a").first().click();
+    await page.waitForURL(/\/integrations\/services\/gamma\/#what-is-gamma$/);
+    expect(await page.locator("h1").textContent()).toBe("Integrate with Gamma");
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+  });
+});
