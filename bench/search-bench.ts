@@ -1,0 +1,140 @@
+// Search benchmark: builds the guides under content/ (sidebar limited to the guides present),
+// then prints the size of the embedded index the browser fetches (raw and gzip) and how long the
+// embedded search takes to answer in Chromium: the index code is bundled as it ships and run in a
+// page of the built site; each query runs many times and the median is printed. Also prints
+// the time from typing in the dialog to the hits on screen.
+//
+// Run: npx tsx bench/search-bench.ts [--config file]
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import * as esbuild from "esbuild";
+import { startStaticServer } from "../src/node/serve/static.ts";
+import { launchChromium } from "../test/browser/chromium.ts";
+import { ROOT, runCli } from "../test/helpers.ts";
+
+const QUERIES = [
+  "grafana", "nextcloud", "gitlab saml", "redirect uri", "proxy provider", "ldap", "scim", "grafanna", "nextclod",
+  "signing key", "home assistant", "open webui", "oidc", "client secret", "group", "jellyfin", "vault oidc", "g",
+  "gr", "gra", "graf", "role_attribute_path", "certificate", "forward auth", "outpost", "saml", "synology", "docker compose",
+];
+const RUNS = 30;
+const INDEX_LIMIT_GZIP = 150 * 1024;
+const QUERY_LIMIT_MS = 5;
+
+const configArg = process.argv.indexOf("--config");
+const config = configArg > 0 ? path.resolve(process.argv[configArg + 1]) : path.join(ROOT, "ssodocs.config.ts");
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+const temp = mkdtempSync(path.join(os.tmpdir(), "ssodocs-search-bench-"));
+try {
+  const out = path.join(temp, "build");
+  const built = runCli(["build", "--config", config, "--out", out]);
+  if (built.code !== 0) throw new Error(`build failed:\n${built.stderr}`);
+  console.log(built.stdout.trim());
+
+  const indexFile = readFileSync(path.join(out, "search/index.json"));
+  const index = JSON.parse(indexFile.toString("utf8")) as { pages: unknown[]; sections: unknown[]; texts: unknown[]; contents: unknown[] };
+  const records = JSON.parse(readFileSync(path.join(out, "search/records.json"), "utf8")) as unknown[];
+  const gzip = gzipSync(indexFile).length;
+  console.log(`records: ${records.length} (${index.pages.length} pages, ${index.sections.length} headings, ${index.contents.length / 2} content blocks holding ${index.texts.length} distinct texts)`);
+  console.log(`embedded index search/index.json: ${kb(indexFile.length)} raw, ${kb(gzip)} gzip (limit ${kb(INDEX_LIMIT_GZIP)}) ${gzip <= INDEX_LIMIT_GZIP ? "OK" : "OVER"}`);
+
+  const js = readdirSync(path.join(out, "assets/js"));
+  const gz = (f: string) => gzipSync(readFileSync(path.join(out, "assets/js", f))).length;
+  const main = js.find((f) => f.startsWith("main-"))!;
+  const dialog = js.find((f) => f.startsWith("dialog-"))!;
+  console.log(`first-load script ${main}: ${kb(gz(main))} gzip; dialog chunk (loaded on use) ${dialog}: ${kb(gz(dialog))} gzip`);
+
+  // The embedded index code as the site ships it, as a script for a page of the built site.
+  const bundle = await esbuild.build({
+    stdin: {
+      contents: 'import { EmbeddedIndex } from "./src/client/search/embedded.ts"; (globalThis as any).__EmbeddedIndex = EmbeddedIndex;',
+      resolveDir: ROOT,
+      loader: "ts",
+    },
+    bundle: true,
+    minify: true,
+    write: false,
+    format: "iife",
+    target: ["es2022"],
+  });
+
+  const server = await startStaticServer(out, 0, "127.0.0.1");
+  const port = (server.address() as { port: number }).port;
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`http://127.0.0.1:${port}/integrations/`);
+    await page.addScriptTag({ content: bundle.outputFiles[0].text });
+    const result = await page.evaluate(
+      async ({ queries, runs }) => {
+        const t0 = performance.now();
+        const data = await (await fetch("/search/index.json")).json();
+        const t1 = performance.now();
+        const Index = (globalThis as any).__EmbeddedIndex;
+        // Long tasks while the index is built in chunks, as the site does it.
+        const longest: number[] = [];
+        const observer = new PerformanceObserver((list) => longest.push(...list.getEntries().map((e) => e.duration)));
+        observer.observe({ type: "longtask", buffered: false });
+        const c0 = performance.now();
+        await Index.build(data);
+        const chunkedMs = performance.now() - c0;
+        await new Promise((r) => setTimeout(r, 50));
+        observer.disconnect();
+        const t1b = performance.now();
+        const index = new Index(data);
+        const t2 = performance.now();
+        const perQuery: Record<string, number[]> = {};
+        const all: number[] = [];
+        for (let r = 0; r < runs; r++) {
+          for (const q of queries) {
+            const start = performance.now();
+            index.query(q, { snippetWords: 10, hitsPerPage: 20, page: 0 });
+            const ms = performance.now() - start;
+            (perQuery[q] ??= []).push(ms);
+            all.push(ms);
+          }
+        }
+        return { fetchMs: t1 - t0, buildMs: t2 - t1b, chunkedMs, longestTaskMs: Math.max(0, ...longest), perQuery, all };
+      },
+      { queries: QUERIES, runs: RUNS },
+    );
+    console.log(`in Chromium: fetch and parse ${result.fetchMs.toFixed(1)} ms; index build ${result.buildMs.toFixed(1)} ms at once, ${result.chunkedMs.toFixed(1)} ms in chunks as the site does it (longest task ${result.longestTaskMs.toFixed(0)} ms), once when search is about to be used`);
+    for (const q of QUERIES) console.log(`  ${JSON.stringify(q).padEnd(24)} median ${median(result.perQuery[q]).toFixed(2)} ms`);
+    const m = median(result.all);
+    const sorted = [...result.all].sort((a, b) => a - b);
+    console.log(`query time over ${result.all.length} queries: median ${m.toFixed(2)} ms, p90 ${sorted[Math.floor(sorted.length * 0.9)].toFixed(2)} ms (limit median ${QUERY_LIMIT_MS} ms) ${m < QUERY_LIMIT_MS ? "OK" : "OVER"}`);
+
+    // Typing in the dialog to hits on screen.
+    await page.goto(`http://127.0.0.1:${port}/integrations/`);
+    await page.locator("[data-search-button]").hover();
+    await page.waitForResponse((r) => r.url().endsWith("/search/index.json"));
+    await page.keyboard.press("Control+k");
+    await page.locator("[data-search-dialog]").waitFor();
+    const roundTrips: number[] = [];
+    for (const q of QUERIES) {
+      const ms = await page.evaluate(async (query) => {
+        const input = document.querySelector<HTMLInputElement>(".search-input")!;
+        const dialog = document.querySelector("[data-search-dialog]")!;
+        const start = performance.now();
+        input.value = query;
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        while (dialog.getAttribute("data-status") !== "idle") await new Promise((r) => setTimeout(r, 0));
+        return performance.now() - start;
+      }, q);
+      roundTrips.push(ms);
+    }
+    console.log(`dialog, input to hits rendered: median ${median(roundTrips).toFixed(2)} ms over ${roundTrips.length} queries`);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+} finally {
+  rmSync(temp, { recursive: true, force: true });
+}
