@@ -1,14 +1,16 @@
 // Bad input gives an error naming the file (and line), exit 1, and leaves no output behind.
-import { cpSync, existsSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { accessSync, chmodSync, constants, cpSync, existsSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT, runCli, tempSite } from "./helpers.ts";
 
-function buildWith(files: Record<string, string>) {
+function buildWith(files: Record<string, string | Buffer>, read: (out: string) => Record<string, string> = () => ({})) {
   const site = tempSite(files);
   try {
-    const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")]);
-    return { ...r, dir: site.dir, built: existsSync(path.join(site.dir, "build")) };
+    const out = path.join(site.dir, "build");
+    const r = runCli(["build", "--config", site.config, "--out", out]);
+    const built = existsSync(out);
+    return { ...r, dir: site.dir, built, files: built ? read(out) : {} };
   } finally {
     site.cleanup();
   }
@@ -55,6 +57,36 @@ describe("bad content", () => {
     }
   });
 
+  it("an unreadable file (chmod 000) is an error naming it", (ctx) => {
+    const site = tempSite({ "docs/services/locked.md": "---\ntitle: Locked\n---\n\nSecret body\n" });
+    const locked = path.join(site.dir, "docs/services/locked.md");
+    chmodSync(locked, 0o000);
+    try {
+      let readable = true;
+      try {
+        accessSync(locked, constants.R_OK);
+      } catch {
+        readable = false;
+      }
+      ctx.skip(readable, "running as root: chmod 000 does not stop root from reading the file, so it cannot be made unreadable here");
+      const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/docs\/services\/locked\.md: cannot read file: EACCES/);
+      expect(existsSync(path.join(site.dir, "build"))).toBe(false);
+    } finally {
+      chmodSync(locked, 0o644);
+      site.cleanup();
+    }
+  });
+
+  it("a file of binary bytes is an error naming it", () => {
+    const bytes = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256));
+    const r = buildWith({ "docs/services/beta/index.md": Buffer.concat([Buffer.from("---\ntitle: Beta\n---\n\n"), bytes]) });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/docs\/services\/beta\/index\.md: the file holds binary data \(NUL bytes\), not Markdown text/);
+    expect(r.built).toBe(false);
+  });
+
   it("a sidebar naming a doc that does not exist is an error naming the config file", () => {
     const site = tempSite();
     writeFileSync(site.config, readFileSync(site.config, "utf8").replace('"services/beta/index"', '"services/gamma/index"'));
@@ -80,6 +112,29 @@ describe("bad content", () => {
     } finally {
       site.cleanup();
     }
+  });
+});
+
+describe("odd content that still builds", () => {
+  it("invalid UTF-8 and control bytes build, shown as replacement characters", () => {
+    const body = Buffer.from([0x54, 0x65, 0x78, 0x74, 0x20, 0xff, 0xfe, 0x20, 0xc3, 0x28, 0x20, 0x01, 0x02, 0x1b, 0x5b, 0x33, 0x31, 0x6d, 0x20, 0x65, 0x6e, 0x64, 0x0a]);
+    const r = buildWith({ "docs/services/beta/index.md": Buffer.concat([Buffer.from("---\ntitle: Beta\n---\n\n"), body]) }, (out) => ({
+      beta: readFileSync(path.join(out, "integrations/services/beta/index.html"), "utf8"),
+    }));
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.files.beta).toMatch(/<p>Text \uFFFD\uFFFD \uFFFD\( [\s\S]*end<\/p>/);
+  });
+
+  it("an unclosed admonition and an unclosed code fence only warn, naming the file and line", () => {
+    const r = buildWith({ "docs/services/beta/index.md": "---\ntitle: Beta\n---\n\n## Steps\n\n:::warning\nNever closed warning.\n\n```yaml\nkey: never-closed-fence\n" }, (out) => ({
+      beta: readFileSync(path.join(out, "integrations/services/beta/index.html"), "utf8"),
+    }));
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/docs\/services\/beta\/index\.md:7: admonition ":::warning" is never closed/);
+    expect(r.stdout).toMatch(/Built \d+ pages in .* \(1 warning\)/);
+    expect(r.files.beta).toContain("Never closed warning.");
+    expect(r.files.beta).toContain("never-closed-fence");
   });
 });
 

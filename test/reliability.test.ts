@@ -115,6 +115,62 @@ describe("a build killed between moving the old output aside and the new one in"
   });
 });
 
+describe("a build that fails on bad input", () => {
+  it("leaves the previous build exactly as it was, whatever the error", () => {
+    const site = tempSite();
+    const beta = path.join(site.dir, "docs/services/beta/index.md");
+    const good = readFileSync(beta, "utf8");
+    const cases: [string, Record<string, string | Buffer>, RegExp][] = [
+      ["invalid YAML", { "docs/services/beta/index.md": "---\ntitle: Beta\ntags: [a, b\n---\n\nBody\n" }, /beta\/index\.md:\d+: invalid YAML front matter/],
+      ["tags: 5", { "docs/services/beta/index.md": "---\ntitle: Beta\ntags: 5\n---\n\nBody\n" }, /beta\/index\.md:3: front matter "tags" must be a list/],
+      ["an unknown support level", { "docs/services/beta/index.md": "---\ntitle: Beta\nsupport_level: sometimes\n---\n\nBody\n" }, /beta\/index\.md:3: front matter "support_level" must be one of/],
+      ["no title", { "docs/services/beta/index.md": "---\nsidebar_label: Beta\n---\n\nBody\n" }, /beta\/index\.md:1: front matter has no "title"/],
+      ["a duplicate slug", { "docs/services/one.md": "---\ntitle: One\nslug: /same/\n---\n", "docs/services/two.md": "---\ntitle: Two\nslug: /same/\n---\n" }, /services\/two\.md:3: duplicate slug "\/same\/"/],
+      ["a missing image", { "docs/services/beta/index.md": "---\ntitle: Beta\n---\n\n![shot](./gone.png)\n" }, /beta\/index\.md:5: image "\.\/gone\.png" not found/],
+      ["binary bytes", { "docs/services/beta/index.md": Buffer.from([0x2d, 0x2d, 0x2d, 0x0a, 0x00, 0x01, 0xff, 0x00]) }, /beta\/index\.md: the file holds binary data/],
+    ];
+    try {
+      const out = path.join(site.dir, "build");
+      expect(runCli(["build", "--config", site.config, "--out", out]).code).toBe(0);
+      const before = treeHash(out);
+      for (const [name, files, error] of cases) {
+        for (const [rel, contents] of Object.entries(files)) writeFileSync(path.join(site.dir, rel), contents);
+        const r = runCli(["build", "--config", site.config, "--out", out]);
+        expect(r.code, name).toBe(1);
+        expect(r.stderr, name).toMatch(error);
+        expect(treeHash(out), name).toBe(before);
+        expect(readdirSync(site.dir).filter((n) => n.startsWith(".build-")), name).toEqual([]);
+        writeFileSync(beta, good);
+        for (const rel of Object.keys(files)) if (!rel.endsWith("beta/index.md")) rmSync(path.join(site.dir, rel));
+      }
+    } finally {
+      site.cleanup();
+    }
+  }, 180_000);
+});
+
+describe("a huge guide", () => {
+  it("20 MB with a 2 MB line and 10,000 nesting levels builds, with a warning for the nesting", () => {
+    const paragraph = "Words of a long guide with `code` and **bold** text. ".repeat(20) + "\n\n";
+    const body = paragraph.repeat(Math.ceil((20 * 1024 * 1024) / paragraph.length));
+    const site = tempSite({
+      "docs/services/beta/index.md": `---\ntitle: Beta\n---\n\n## Start\n\n${body}${"y".repeat(2 * 1024 * 1024)}\n\n${">".repeat(10_000)} deep quote\n\n## Last section\n\nThe very end.\n\n${"- ".repeat(10_000)}deep list\n`,
+    });
+    try {
+      const out = path.join(site.dir, "build");
+      const r = runCli(["build", "--config", site.config, "--out", out]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(/docs\/services\/beta\/index\.md:\d+: blocks are nested deeper than 100 levels/);
+      const html = readFileSync(path.join(out, "integrations/services/beta/index.html"), "utf8");
+      expect(html.length).toBeGreaterThan(20 * 1024 * 1024);
+      expect(html).toContain('id="last-section"');
+      expect(html).toContain("The very end.");
+    } finally {
+      site.cleanup();
+    }
+  }, 180_000);
+});
+
 describe("awkward files", () => {
   it("builds file names with spaces and non-ASCII characters, and ignores folder link loops", () => {
     const site = tempSite({

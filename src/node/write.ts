@@ -81,7 +81,7 @@ export async function createStaging(outDir: string): Promise<Staging> {
     },
     async commit(staticDir) {
       await drain();
-      if (staticDir && existsSync(staticDir)) await cp(staticDir, dir, { recursive: true, force: false, errorOnExist: false });
+      if (staticDir && existsSync(staticDir)) await cp(staticDir, dir, { recursive: true, force: false, errorOnExist: false, dereference: true });
       const old = existsSync(outDir) ? tempName(outDir, "old") : null;
       if (old) await rename(outDir, old);
       await rename(dir, outDir);

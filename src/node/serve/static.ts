@@ -1,6 +1,7 @@
 // Serves a built site from a folder: content types, .html and /index.html normalisation,
-// 404.html for unknown paths, no directory listings and nothing outside the folder.
-import { readFile, stat } from "node:fs/promises";
+// 404.html for unknown paths, no directory listings and nothing outside the folder (not even
+// through a symbolic link inside it), caching headers suited to hashed assets.
+import { readFile, realpath, stat } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
 
@@ -52,12 +53,38 @@ function createFileCache() {
 
 export type RequestHook = (req: http.IncomingMessage, res: http.ServerResponse) => boolean | Promise<boolean>;
 
-async function isFile(file: string): Promise<boolean> {
+/**
+ * Whether `file` is a regular file that really lies inside `root`: a symbolic link in the output
+ * that points outside it is treated as missing.
+ */
+async function isFileInside(root: string, file: string): Promise<boolean> {
   try {
-    return (await stat(file)).isFile();
+    if (!(await stat(file)).isFile()) return false;
+    const [realRoot, realFile] = await Promise.all([realpath(root), realpath(file)]);
+    return realFile.startsWith(realRoot + path.sep);
   } catch {
     return false;
   }
+}
+
+/**
+ * Files under assets/ named with a content hash never change: esbuild's `chunk-OHGQKYUM.js`
+ * (8 upper-case base32 characters) and the build's `alpha-settings-3064001f.png` (8 hex digits).
+ */
+export function isHashedAsset(relative: string): boolean {
+  return /^assets\/(?:[^/]+\/)*[^/]+-(?:[0-9A-Z]{8}|[0-9a-f]{8})\.(?!html$)\w+$/.test(relative);
+}
+
+/** The path of a request target: origin-form as it is, absolute-form (`http://host/path`) by its path. */
+function requestPath(target: string): string {
+  if (!target.startsWith("/")) {
+    try {
+      return new URL(target).pathname;
+    } catch {
+      return "/";
+    }
+  }
+  return target.split("?")[0].split("#")[0];
 }
 
 /** The file a URL path maps to inside root, or null when the path is unsafe. */
@@ -84,7 +111,7 @@ async function resolveFile(root: string, urlPath: string): Promise<string | null
     const base = safeJoin(root, p);
     if (base === null) return null;
     const candidates = p.endsWith("/") || base === root ? [path.join(base, "index.html")] : [base, path.join(base, "index.html")];
-    for (const file of candidates) if (await isFile(file)) return file;
+    for (const file of candidates) if (await isFileInside(root, file)) return file;
   }
   return null;
 }
@@ -99,19 +126,19 @@ export function createStaticHandler(root: string, hooks: RequestHook[] = [], hea
       res.writeHead(405, { Allow: "GET, HEAD" }).end();
       return;
     }
-    const urlPath = (req.url ?? "/").split("?")[0].split("#")[0];
+    const urlPath = requestPath(req.url ?? "/");
     let file = await resolveFile(absRoot, urlPath);
     let status = 200;
     if (!file) {
       status = 404;
       file = path.join(absRoot, "404.html");
-      if (!(await isFile(file))) {
+      if (!(await isFileInside(absRoot, file))) {
         res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Not found");
         return;
       }
     }
     const ext = path.extname(file).toLowerCase();
-    const hashed = /[-.][0-9A-Za-z_]{8}\.\w+$/.test(file) && file.includes(`${path.sep}assets${path.sep}`);
+    const hashed = isHashedAsset(path.relative(absRoot, file).split(path.sep).join("/"));
     const info = await stat(file);
     const body = await contents(file, info.mtimeMs, info.size);
     res.writeHead(status, {
@@ -125,7 +152,7 @@ export function createStaticHandler(root: string, hooks: RequestHook[] = [], hea
   };
 }
 
-export function startStaticServer(root: string, port: number, host: string, hooks: RequestHook[] = [], headers: Record<string, string> = {}): Promise<http.Server> {
+export function startStaticServer(root: string, port: number, host = "127.0.0.1", hooks: RequestHook[] = [], headers: Record<string, string> = {}): Promise<http.Server> {
   const handler = createStaticHandler(root, hooks, headers);
   const server = http.createServer((req, res) => {
     handler(req, res).catch((error) => {

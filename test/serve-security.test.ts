@@ -1,0 +1,254 @@
+// The static server behind `ssodocs serve`, probed with raw HTTP requests (fetch would normalise
+// the paths): nothing outside the output folder is ever served, not through `..` in any encoding,
+// backslashes, absolute paths, null bytes or a symbolic link; no directory listings; content
+// types, .html normalisation, the 404 page, caching headers; bound to 127.0.0.1 by default.
+import { spawn } from "node:child_process";
+import { mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
+import type { Server } from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startStaticServer } from "../src/node/serve/static.ts";
+import { ROOT, runCli, tempSite } from "./helpers.ts";
+
+const SECRET = "TOP-SECRET-3f9d1c-never-served";
+
+interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  raw: string;
+}
+
+/** Sends `GET <target>` exactly as written and reads the whole response. */
+function rawRequest(port: number, target: string, method = "GET"): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1", () => socket.write(`${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`));
+    const chunks: Buffer[] = [];
+    socket.on("data", (c: Buffer) => chunks.push(c));
+    socket.on("error", reject);
+    socket.on("end", () => {
+      const raw = Buffer.concat(chunks).toString("latin1");
+      const [head, ...rest] = raw.split("\r\n\r\n");
+      const [statusLine, ...lines] = head.split("\r\n");
+      const headers: Record<string, string> = {};
+      for (const line of lines) {
+        const i = line.indexOf(":");
+        headers[line.slice(0, i).toLowerCase()] = line.slice(i + 1).trim();
+      }
+      resolve({ status: Number(statusLine.split(" ")[1]), headers, body: Buffer.from(rest.join("\r\n\r\n"), "latin1").toString("utf8"), raw });
+    });
+  });
+}
+
+describe("the static server", () => {
+  let site: ReturnType<typeof tempSite>;
+  let out: string;
+  let server: Server;
+  let port: number;
+  const get = (target: string, method?: string) => rawRequest(port, target, method);
+  const file = (rel: string) => readFileSync(path.join(out, rel), "utf8");
+
+  beforeAll(async () => {
+    site = tempSite();
+    out = path.join(site.dir, "build");
+    const built = runCli(["build", "--config", site.config, "--out", out]);
+    if (built.code !== 0) throw new Error(built.stderr);
+    // A secret beside the output folder, and links inside the output that lead to it.
+    writeFileSync(path.join(site.dir, "secret"), SECRET);
+    symlinkSync(path.join(site.dir, "secret"), path.join(out, "leak.txt"));
+    symlinkSync(site.dir, path.join(out, "outside"));
+    symlinkSync(path.join(out, "robots.txt"), path.join(out, "robots-alias.txt"));
+    mkdirSync(path.join(out, "plain-folder"));
+    writeFileSync(path.join(out, "plain-folder", "listed-file-name.txt"), "inside");
+    server = await startStaticServer(out, 0);
+    const address = server.address();
+    port = typeof address === "object" && address ? address.port : 0;
+  }, 120_000);
+
+  afterAll(async () => {
+    server?.closeAllConnections();
+    await new Promise((r) => server?.close(r));
+    site?.cleanup();
+  });
+
+  it("binds to 127.0.0.1 when no host is given", () => {
+    const address = server.address();
+    expect(typeof address === "object" && address?.address).toBe("127.0.0.1");
+  });
+
+  const escapes = [
+    "/../secret",
+    "/../../secret",
+    "/%2e%2e/secret",
+    "/%2E%2E/secret",
+    "/%2e%2e%2fsecret",
+    "/..%2fsecret",
+    "/..%2Fsecret",
+    "/..%5csecret",
+    "/..%5Csecret",
+    "/..\\secret",
+    "/\\..\\secret",
+    "/assets/..%2f..%2fsecret",
+    "/integrations/%2e%2e/%2e%2e/%2e%2e/secret",
+    "/%252e%252e/secret",
+    "/....//secret",
+    "//etc/passwd",
+    "/etc/passwd",
+    "/%2fetc%2fpasswd",
+    `/${encodeURIComponent(path.join(os.tmpdir()))}/secret`,
+    "/secret%00.html",
+    "/index.html%00",
+    "/%00",
+    "/leak.txt",
+    "/outside/secret",
+    "/outside/build/../secret",
+    "http://127.0.0.1/../secret",
+  ];
+
+  it.each(escapes)("never serves a file outside the output folder: %s", async (target) => {
+    const r = await get(target);
+    expect(r.raw).not.toContain(SECRET);
+    expect(r.raw).not.toMatch(/root:.*:0:0:/);
+    expect(r.status).toBeGreaterThanOrEqual(400);
+    if (r.status === 404) expect(r.body).toBe(file("404.html"));
+  });
+
+  it("serves a symbolic link that stays inside the output folder", async () => {
+    const r = await get("/robots-alias.txt");
+    expect(r.status).toBe(200);
+    expect(r.body).toBe(file("robots.txt"));
+  });
+
+  it("lists no folder: a folder without index.html is the 404 page with status 404", async () => {
+    for (const target of ["/plain-folder", "/plain-folder/", "/assets/", "/assets/css/", "/integrations/services/alpha/../../"]) {
+      const r = await get(target);
+      expect(r.status, target).toBe(404);
+      expect(r.body, target).toBe(file("404.html"));
+      expect(r.body).not.toContain("listed-file-name");
+    }
+    expect(readdirSync(path.join(out, "assets/css")).length).toBeGreaterThan(0);
+  });
+
+  it("answers an unknown path with 404.html and status 404", async () => {
+    const r = await get("/integrations/services/nope/");
+    expect(r.status).toBe(404);
+    expect(r.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(r.body).toBe(file("404.html"));
+    expect(r.body).toContain("Page Not Found");
+  });
+
+  it("sends each file type with its content type and nosniff", async () => {
+    const css = readdirSync(path.join(out, "assets/css"))[0];
+    const js = readdirSync(path.join(out, "assets/js"))[0];
+    const png = readdirSync(path.join(out, "assets/images"))[0];
+    const expected: Record<string, string> = {
+      "/": "text/html; charset=utf-8",
+      "/integrations/services/alpha/": "text/html; charset=utf-8",
+      [`/assets/css/${css}`]: "text/css; charset=utf-8",
+      [`/assets/js/${js}`]: "text/javascript; charset=utf-8",
+      [`/assets/images/${png}`]: "image/png",
+      "/search/index.json": "application/json; charset=utf-8",
+      "/sitemap.xml": "application/xml; charset=utf-8",
+      "/robots.txt": "text/plain; charset=utf-8",
+      "/img/icon.svg": "image/svg+xml",
+    };
+    for (const [target, type] of Object.entries(expected)) {
+      const r = await get(target);
+      expect(r.status, target).toBe(200);
+      expect(r.headers["content-type"], target).toBe(type);
+      expect(r.headers["x-content-type-options"], target).toBe("nosniff");
+    }
+  });
+
+  it("serves /page.html and /page/index.html as the page", async () => {
+    const alpha = file("integrations/services/alpha/index.html");
+    for (const target of ["/integrations/services/alpha/", "/integrations/services/alpha", "/integrations/services/alpha/index.html", "/integrations/services/alpha.html"]) {
+      const r = await get(target);
+      expect(r.status, target).toBe(200);
+      expect(r.body, target).toBe(alpha);
+    }
+    expect((await get("/index.html")).body).toBe(file("index.html"));
+    expect((await get("/integrations/services/alpha/index.html?x=1#top")).body).toBe(alpha);
+  });
+
+  it("caches hashed assets for a year as immutable, and revalidates HTML and everything else", async () => {
+    const css = readdirSync(path.join(out, "assets/css"))[0];
+    const js = readdirSync(path.join(out, "assets/js"))[0];
+    const png = readdirSync(path.join(out, "assets/images"))[0];
+    for (const target of [`/assets/css/${css}`, `/assets/js/${js}`, `/assets/images/${png}`]) {
+      expect((await get(target)).headers["cache-control"], target).toBe("public, max-age=31536000, immutable");
+    }
+    for (const target of ["/", "/integrations/services/alpha/", "/integrations/index.html", "/search/index.json", "/img/icon.svg", "/sitemap.xml"]) {
+      expect((await get(target)).headers["cache-control"], target).toBe("no-cache");
+    }
+    // A missing hashed asset is a 404 that must not be cached for a year.
+    const missing = await get("/assets/js/chunk-ZZZZZZZZ.js");
+    expect(missing.status).toBe(404);
+    expect(missing.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("answers HEAD without a body and refuses other methods", async () => {
+    const head = await get("/robots.txt", "HEAD");
+    expect(head.status).toBe(200);
+    expect(Number(head.headers["content-length"])).toBe(Buffer.byteLength(file("robots.txt")));
+    expect(head.body).toBe("");
+    const post = await get("/robots.txt", "POST");
+    expect(post.status).toBe(405);
+    expect(post.headers.allow).toBe("GET, HEAD");
+  });
+});
+
+describe("ssodocs serve", () => {
+  it("binds to 127.0.0.1 by default, unreachable on other interfaces", async () => {
+    const site = tempSite();
+    const child = spawn(process.execPath, [path.join(ROOT, "bin/ssodocs.mjs"), "serve", "--config", site.config, "--out", path.join(site.dir, "build"), "--port", "0"], {
+      cwd: ROOT,
+      env: { ...process.env, NO_COLOR: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    try {
+      let output = "";
+      const port = await new Promise<number>((resolve, reject) => {
+        child.stdout.on("data", (c) => {
+          output += c;
+          const m = /Serving at http:\/\/([^:/]+):(\d+)\//.exec(output);
+          if (m) {
+            expect(m[1]).toBe("127.0.0.1");
+            resolve(Number(m[2]));
+          }
+        });
+        child.once("exit", (code) => reject(new Error(`serve exited with ${code}: ${output}`)));
+      });
+      const home = await rawRequest(port, "/");
+      expect(home.status).toBe(200);
+      // A Content-Security-Policy header is sent with every response, the 404 page too.
+      expect(home.headers["content-security-policy"]).toMatch(/script-src/);
+      expect((await rawRequest(port, "/nope")).headers["content-security-policy"]).toBe(home.headers["content-security-policy"]);
+      // 127.0.0.2 reaches this machine too (all of 127/8 is loopback on Linux), like any other
+      // interface's address: a server bound to all interfaces would answer there.
+      const others = [
+        "127.0.0.2",
+        ...Object.values(os.networkInterfaces())
+          .flat()
+          .filter((a) => a && a.family === "IPv4" && !a.internal)
+          .map((a) => a!.address),
+      ];
+      for (const address of others) {
+        const error = await new Promise<NodeJS.ErrnoException | null>((resolve) => {
+          const socket = net.connect(port, address, () => {
+            socket.destroy();
+            resolve(null);
+          });
+          socket.on("error", resolve);
+        });
+        expect(error, address).not.toBeNull();
+      }
+    } finally {
+      child.kill("SIGINT");
+      await new Promise((r) => (child.exitCode === null ? child.once("exit", r) : r(null)));
+      site.cleanup();
+    }
+  }, 120_000);
+});
