@@ -32,13 +32,18 @@ function firstHref(node: SidebarNode): string | null {
 /**
  * A category lists its items when it cannot collapse or holds the current page. A collapsed one
  * shows only its label, linking to its first page: large sidebars stay small on every page.
+ * `data-collapsible` marks the categories the page's script gives a caret button to collapse
+ * and expand them (src/client/collapsible.ts); without JavaScript the links do the work.
  */
 function Category({ node, path, level }: { node: Extract<SidebarNode, { type: "category" }>; path: string; level: number }) {
   const active = containsPath(node, path);
   const expanded = !node.collapsible || active;
   const href = expanded ? node.href : firstHref(node);
   return (
-    <li className={`menu-item menu-category${active ? " menu-category-active" : ""}${expanded ? "" : " menu-category-collapsed"}`}>
+    <li
+      className={`menu-item menu-category${active ? " menu-category-active" : ""}${expanded ? "" : " menu-category-collapsed"}`}
+      data-collapsible={node.collapsible ? "" : undefined}
+    >
       {href ? (
         <a
           className={`menu-link menu-category-label${node.href === path ? " active" : ""}`}
