@@ -5,7 +5,8 @@ import { guard } from "./crash.ts";
 import { loadPart } from "./lazy.ts";
 import { setupMobileMenu } from "./menu.ts";
 import { setupHideOnScroll, setupPreferredVersion } from "./navbar.ts";
-import { onPageChange, setupRouter } from "./router.ts";
+import { forgetPrefetched } from "./prefetch.ts";
+import { onPageChange, refreshPage, setupRouter } from "./router.ts";
 import { enhanceSearchPage, setupSearch } from "./search/trigger.ts";
 import { setupColorMode } from "./theme.ts";
 import { setupTocHighlight } from "./toc.ts";
@@ -43,6 +44,18 @@ function setupShortcutLabels(): void {
   for (const b of document.querySelectorAll("[data-search-button]")) b.setAttribute("aria-label", "Search (Command+K)");
 }
 
+/**
+ * Watch mode's live-reload script announces edits with this event; the page it shows is loaded
+ * again in place, keeping the scroll position (without this script, the browser reloads).
+ */
+function setupLiveRefresh(): void {
+  document.addEventListener("ssodocs:refresh", (e) => {
+    e.preventDefault();
+    forgetPrefetched();
+    if ((e as CustomEvent<{ current: boolean }>).detail?.current) void refreshPage();
+  });
+}
+
 function start(): void {
   document.documentElement.dataset.ssodocsStarted = "true";
   setupColorMode();
@@ -53,6 +66,7 @@ function start(): void {
   setupShortcutLabels();
   setupRouter();
   setupSearch();
+  setupLiveRefresh();
   onPageChange(enhancePage);
   enhancePage(document.getElementById("page") ?? document.body);
 }

@@ -27,6 +27,11 @@ export function fetchPage(url: string): Promise<Response> {
   return p.then((r) => r.clone());
 }
 
+/** Forgets the fetched pages (watch mode does after an edit, so none is shown stale). */
+export function forgetPrefetched(): void {
+  pages.clear();
+}
+
 export function prefetch(url: string): void {
   if (canPrefetch()) fetchPage(url).catch(() => undefined);
 }

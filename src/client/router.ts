@@ -103,6 +103,11 @@ export async function navigate(href: string, options: { push: boolean; restoreSc
   document.getElementById("main-content")?.focus({ preventScroll: true });
 }
 
+/** Loads the current page again and swaps it in where the reader is (watch mode, after an edit). */
+export function refreshPage(): Promise<void> {
+  return navigate(location.href, { push: false, restoreScroll: window.scrollY });
+}
+
 export function setupRouter(): void {
   history.scrollRestoration = "manual";
   const normalised = normalisePath(location.pathname);

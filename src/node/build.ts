@@ -1,19 +1,18 @@
 // The build pipeline: load content -> routes and sidebar -> render -> validate -> write.
 import path from "node:path";
 import fg from "fast-glob";
-import type { SiteView } from "../shared/template-props.ts";
 import type { LoadedConfig } from "./config.ts";
 import { loadDocs } from "./content/load.ts";
-import { searchPermalink, tagsPermalink } from "./content/routes.ts";
 import { buildContentModel, type ContentModel } from "./content/site.ts";
 import { SsodocsError, Warnings } from "./errors.ts";
 import { createCodeRenderer } from "./markdown/code.ts";
 import { createMarkdownRenderer } from "./markdown/index.ts";
 import { buildClientAssets, type OutputFile } from "./render/assets.ts";
 import { contentSecurityPolicy, headersFile } from "./render/csp.ts";
-import { categoryCards, renderDocs } from "./render/docs.ts";
+import { renderDocs } from "./render/docs.ts";
 import { renderFragment } from "./render/page.ts";
-import { renderPages, sitemapAndRobots } from "./render/pages.ts";
+import { pageJobs, sitemapAndRobots } from "./render/pages.ts";
+import { homeCardsOf, siteViewOf } from "./render/site-view.ts";
 import { loadTemplates } from "./render/templates.ts";
 import { searchFiles } from "./search/files.ts";
 import { collectPageLinks, findBrokenLinks, formatBrokenLinks, type PageLinks } from "./validate/links.ts";
@@ -81,16 +80,7 @@ export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Pr
   for (const page of rendered.pages) page.html = code.fill(page.html);
   lap("highlight");
 
-  const site: SiteView = {
-    config,
-    docsHome: `${config.baseUrl}${config.docs.routeBasePath}/`,
-    searchPath: searchPermalink(config),
-    tagsPath: tagsPermalink(config),
-    assets: { css: client.css, js: client.js },
-    beforePaintScript: client.beforePaintScript,
-  };
-  const servicesIndex = model.byId.get("services/index")?.id ?? model.sidebar.order[0];
-  const homeCards = servicesIndex ? categoryCards(model, servicesIndex) : [];
+  const site = siteViewOf(config, client);
 
   // Pages are rendered one by one and written to the staging folder at once; only what
   // validation needs of each (its links and ids) is kept.
@@ -98,10 +88,11 @@ export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Pr
   try {
     const pages: BuiltPage[] = [];
     const links: PageLinks[] = [];
-    for (const page of renderPages(site, model, rendered.pages, homeCards, templates)) {
-      pages.push({ route: page.route, file: page.file, indexable: page.indexable });
-      links.push(collectPageLinks(page.route, page.html));
-      await staging?.write({ path: page.file, contents: page.html });
+    for (const job of pageJobs(site, model, rendered.pages, homeCardsOf(model), templates)) {
+      const html = job.render();
+      pages.push({ route: job.route, file: job.file, indexable: job.indexable });
+      links.push(collectPageLinks(job.route, html));
+      await staging?.write({ path: job.file, contents: html });
     }
     lap("render");
 

@@ -1,9 +1,9 @@
 // Loads `ssodocs.config.ts`, checks every key, and fills in the defaults.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import type { SiteConfig, SidebarItemConfig } from "../shared/types.ts";
 import { SsodocsError } from "./errors.ts";
+import { importModule, type ModuleImporter } from "./import-module.ts";
 
 type DeepPartial<T> = T extends (infer U)[] ? U[] : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> | null } : T;
 
@@ -260,7 +260,7 @@ function checkSidebar(value: unknown, key: string, file: string): void {
 }
 
 /** Finds, imports and validates the config file. */
-export async function loadConfig(configPath?: string, cwd = process.cwd()): Promise<LoadedConfig> {
+export async function loadConfig(configPath?: string, cwd = process.cwd(), importer: ModuleImporter = importModule): Promise<LoadedConfig> {
   const file = path.resolve(cwd, configPath ?? DEFAULT_CONFIG_FILE);
   if (!existsSync(file)) {
     throw new SsodocsError(
@@ -270,8 +270,9 @@ export async function loadConfig(configPath?: string, cwd = process.cwd()): Prom
   }
   let mod: { default?: unknown };
   try {
-    mod = await import(pathToFileURL(file).href);
+    mod = await importer(file);
   } catch (error) {
+    if (error instanceof SsodocsError) throw error;
     throw new SsodocsError(`the config file could not be loaded: ${(error as Error).message}`, { file });
   }
   const config = resolveConfig(mod.default, file);

@@ -7,44 +7,47 @@ import type { OutputFile } from "./assets.ts";
 import { renderDocument } from "./page.ts";
 import type { Templates } from "./templates.ts";
 
-export interface RenderedPage {
-  /** URL path of the page. */
+/** A page of the site, rendered only when asked: a build renders every one, watch mode only those an edit affects. */
+export interface PageJob {
   route: string;
-  /** Output file below the build folder. */
   file: string;
-  html: string;
-  /** Listed in sitemap.xml. */
   indexable: boolean;
+  /** The doc the page shows, for doc pages. */
+  docId: string | null;
+  render(): string;
 }
 
-/** Renders the pages one at a time, so a caller can write each out and let it go. */
-export function* renderPages(
-  site: SiteView,
-  model: ContentModel,
-  docs: DocPageData[],
-  homeCards: CategoryCard[],
-  templates: Templates,
-): Generator<RenderedPage> {
+/** Every page of the site, in a stable order: home, docs, tags, each tag, search, 404. */
+export function pageJobs(site: SiteView, model: ContentModel, docs: DocPageData[], homeCards: CategoryCard[], templates: Templates): PageJob[] {
   const { config } = site;
-  const page = (route: string, html: string, indexable = true): RenderedPage => ({ route, file: outputFileOf(route, config.baseUrl), html, indexable });
-  yield page(config.baseUrl, renderDocument(templates.HomePage, { site, categories: homeCards, guideCount: docs.filter((d) => /\/services\/[^/]+\/index$/.test(d.id)).length }, config.baseUrl));
-  for (const doc of docs) yield page(doc.permalink, renderDocument(templates.DocPage, { site, doc }, doc.permalink));
-  yield page(site.tagsPath, renderDocument(templates.TagsPage, { site, tags: [...model.tags.values()].map((t) => t.summary) }, site.tagsPath));
+  const job = (route: string, render: () => string, indexable = true, docId: string | null = null): PageJob => ({
+    route,
+    file: outputFileOf(route, config.baseUrl),
+    indexable,
+    docId,
+    render,
+  });
+  const guideCount = docs.filter((d) => /\/services\/[^/]+\/index$/.test(d.id)).length;
+  const jobs = [job(config.baseUrl, () => renderDocument(templates.HomePage, { site, categories: homeCards, guideCount }, config.baseUrl))];
+  for (const doc of docs) jobs.push(job(doc.permalink, () => renderDocument(templates.DocPage, { site, doc }, doc.permalink), true, doc.id));
+  jobs.push(job(site.tagsPath, () => renderDocument(templates.TagsPage, { site, tags: [...model.tags.values()].map((t) => t.summary) }, site.tagsPath)));
   const byId = new Map(docs.map((d) => [d.id, d]));
   for (const { summary, docIds } of model.tags.values()) {
-    const list = docIds
-      .map((id) => byId.get(id)!)
-      .sort((a, b) => a.title.localeCompare(b.title))
-      .map((d) => ({ title: d.title, href: d.permalink, description: d.description }));
-    yield page(summary.permalink, renderDocument(templates.TagPage, { site, tag: summary, docs: list }, summary.permalink));
+    const list = () =>
+      docIds
+        .map((id) => byId.get(id)!)
+        .sort((a, b) => a.title.localeCompare(b.title))
+        .map((d) => ({ title: d.title, href: d.permalink, description: d.description }));
+    jobs.push(job(summary.permalink, () => renderDocument(templates.TagPage, { site, tag: summary, docs: list() }, summary.permalink)));
   }
-  yield page(site.searchPath, renderDocument(templates.SearchPage, { site }, site.searchPath), false);
-  yield { route: `${config.baseUrl}404.html`, file: "404.html", html: renderDocument(templates.NotFound, { site }, "404.html"), indexable: false };
+  jobs.push(job(site.searchPath, () => renderDocument(templates.SearchPage, { site }, site.searchPath), false));
+  jobs.push({ route: `${config.baseUrl}404.html`, file: "404.html", indexable: false, docId: null, render: () => renderDocument(templates.NotFound, { site }, "404.html") });
+  return jobs;
 }
 
 const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-export function sitemapAndRobots(pages: Pick<RenderedPage, "route" | "indexable">[], config: SiteConfig): OutputFile[] {
+export function sitemapAndRobots(pages: Pick<PageJob, "route" | "indexable">[], config: SiteConfig): OutputFile[] {
   const urls = pages
     .filter((p) => p.indexable)
     .map((p) => `<url><loc>${escapeXml(config.url + p.route)}</loc></url>`)

@@ -1,11 +1,11 @@
 // Loads the React page templates and checks each has a default export to render.
 import path from "node:path";
 import { existsSync } from "node:fs";
-import { pathToFileURL } from "node:url";
 import type { ComponentType } from "react";
 import type { TemplateName } from "../../shared/types.ts";
 import type { CardListProps, DocPageProps, HomePageProps, NotFoundProps, SearchPageProps, TagPageProps, TagsPageProps } from "../../shared/template-props.ts";
 import { SsodocsError } from "../errors.ts";
+import { importModule, type ModuleImporter } from "../import-module.ts";
 
 export interface Templates {
   DocPage: ComponentType<DocPageProps>;
@@ -27,12 +27,13 @@ const PAGE_TEMPLATES: (Exclude<TemplateName, "Layout"> | "components/CardList")[
   "components/CardList",
 ];
 
-export async function loadTemplate(file: string, cacheBust = ""): Promise<ComponentType<never>> {
+export async function loadTemplate(file: string, importer: ModuleImporter = importModule): Promise<ComponentType<never>> {
   if (!existsSync(file)) throw new SsodocsError("page template not found", { file });
   let mod: { default?: unknown };
   try {
-    mod = await import(pathToFileURL(file).href + cacheBust);
+    mod = await importer(file);
   } catch (error) {
+    if (error instanceof SsodocsError) throw error;
     throw new SsodocsError(`page template could not be loaded: ${(error as Error).message}`, { file });
   }
   if (typeof mod.default !== "function") {
@@ -41,10 +42,9 @@ export async function loadTemplate(file: string, cacheBust = ""): Promise<Compon
   return mod.default as ComponentType<never>;
 }
 
-/** `cacheBust` (a query string) makes Node import edited templates again in watch mode. */
-export async function loadTemplates(dir: string, cacheBust = ""): Promise<Templates> {
+export async function loadTemplates(dir: string, importer: ModuleImporter = importModule): Promise<Templates> {
   const entries = await Promise.all(
-    PAGE_TEMPLATES.map(async (name) => [name.replace("components/", ""), await loadTemplate(path.join(dir, `${name}.tsx`), cacheBust)] as const),
+    PAGE_TEMPLATES.map(async (name) => [name.replace("components/", ""), await loadTemplate(path.join(dir, `${name}.tsx`), importer)] as const),
   );
   return Object.fromEntries(entries) as unknown as Templates;
 }

@@ -1,0 +1,24 @@
+// What every page template is given about the site, and the category cards of the home page.
+import type { SiteConfig } from "../../shared/types.ts";
+import type { CategoryCard, SiteView } from "../../shared/template-props.ts";
+import { searchPermalink, tagsPermalink } from "../content/routes.ts";
+import type { ContentModel } from "../content/site.ts";
+import type { ClientAssets } from "./assets.ts";
+import { categoryCards } from "./docs.ts";
+
+export function siteViewOf(config: SiteConfig, client: ClientAssets): SiteView {
+  return {
+    config,
+    docsHome: `${config.baseUrl}${config.docs.routeBasePath}/`,
+    searchPath: searchPermalink(config),
+    tagsPath: tagsPermalink(config),
+    assets: { css: client.css, js: client.js },
+    beforePaintScript: client.beforePaintScript,
+  };
+}
+
+/** The home page shows the categories of the services index (or of the first doc's category). */
+export function homeCardsOf(model: ContentModel): CategoryCard[] {
+  const servicesIndex = model.byId.get("services/index")?.id ?? model.sidebar.order[0];
+  return servicesIndex ? categoryCards(model, servicesIndex) : [];
+}
