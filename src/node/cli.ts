@@ -52,22 +52,32 @@ export async function main(argv: string[]): Promise<number> {
       out.info(`Built ${result.pages.length} pages in ${result.seconds.toFixed(2)} s${result.warnings.length ? ` (${result.warnings.length} warning${result.warnings.length === 1 ? "" : "s"})` : ""}`);
     });
 
-  withConfig(program.command("serve").description("build the site, then serve it"))
+  withConfig(program.command("serve").description("build the site, then serve it; with --watch, rebuild on every change and reload the browser"))
     .option("-p, --port <port>", "port", "3000")
     .option("-H, --host <host>", "host to bind", "127.0.0.1")
-    .option("-o, --out <dir>", "output folder", "build")
-    .action(async (opts: CommonOptions & { port: string; host: string; out: string }) => {
-      const result = await runBuild(opts, opts.out);
-      out.info(`Built ${result.pages.length} pages in ${result.seconds.toFixed(2)} s`);
-      const { startStaticServer } = await import("./serve/static.ts");
-      const server = await startStaticServer(path.resolve(opts.out), Number(opts.port), opts.host, [], { "Content-Security-Policy": result.csp });
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : opts.port;
-      out.info(`Serving at http://${opts.host}:${port}/ (Ctrl+C to stop)`);
+    .option("-o, --out <dir>", "output folder (not used with --watch, which serves from memory and a temporary folder)", "build")
+    .option("-w, --watch", "watch content, templates, config and static files; reload open pages on change", false)
+    .action(async (opts: CommonOptions & { port: string; host: string; out: string; watch: boolean }) => {
+      const port = Number(opts.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new SsodocsError(`--port must be a number from 0 to 65535, not "${opts.port}"`);
+      let stop: () => Promise<void>;
+      if (opts.watch) {
+        const { startWatchServer } = await import("./dev/watch.ts");
+        const watching = await startWatchServer({ configFile: opts.config, host: opts.host, port, out });
+        stop = watching.close;
+      } else {
+        const result = await runBuild(opts, opts.out);
+        out.info(`Built ${result.pages.length} pages in ${result.seconds.toFixed(2)} s`);
+        const { startStaticServer } = await import("./serve/static.ts");
+        const server = await startStaticServer(path.resolve(opts.out), port, opts.host, [], { "Content-Security-Policy": result.csp });
+        const address = server.address();
+        out.info(`Serving at http://${opts.host}:${typeof address === "object" && address ? address.port : port}/ (Ctrl+C to stop)`);
+        stop = () => new Promise<void>((resolve) => server.close(() => resolve()));
+      }
       await new Promise<void>((resolve) => {
-        const stop = () => server.close(() => resolve());
-        process.once("SIGINT", stop);
-        process.once("SIGTERM", stop);
+        const onSignal = () => void stop().then(resolve);
+        process.once("SIGINT", onSignal);
+        process.once("SIGTERM", onSignal);
       });
     });
 

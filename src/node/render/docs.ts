@@ -8,8 +8,8 @@ import type { CategoryCard } from "../../shared/template-props.ts";
 import type { ContentModel } from "../content/site.ts";
 import { breadcrumbsOf, categoryLinkedTo, docIdsUnder, neighboursOf } from "../content/sidebar.ts";
 import type { SourceDoc } from "../content/load.ts";
-import { SsodocsError, type Warnings } from "../errors.ts";
-import type { MarkdownRenderer } from "../markdown/index.ts";
+import { SsodocsError, Warnings } from "../errors.ts";
+import type { MarkdownRenderer, RenderedMarkdown } from "../markdown/index.ts";
 import type { OutputFile } from "./assets.ts";
 
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
@@ -46,6 +46,32 @@ export interface RenderedDocs {
   linkOrigins: Map<string, Map<string, string>>;
 }
 
+/** The Markdown of one doc as rendered, with everything rendering it produced besides its HTML. */
+interface MemoEntry {
+  /** The body, permalink and path it was rendered from. */
+  source: string;
+  rendered: RenderedMarkdown;
+  origins: Map<string, string>;
+  /** Images it uses: source file -> output file and URL. */
+  images: Map<string, { output: OutputFile; url: string }>;
+  warnings: string[];
+  /** It shows category cards, which depend on other docs' front matter. */
+  usesCards: boolean;
+}
+
+/**
+ * Watch mode keeps each doc's rendered Markdown between rebuilds, so an edit renders only the
+ * docs whose text changed. Entries that depend on other docs are dropped by `forgetStructure`.
+ */
+export class MarkdownMemo {
+  readonly entries = new Map<string, MemoEntry>();
+  /** Drops what depends on the set of docs and their front matter (cards; with `links`, resolved .md links too). */
+  forgetStructure(links: boolean): void {
+    if (links) this.entries.clear();
+    else for (const [id, e] of this.entries) if (e.usesCards) this.entries.delete(id);
+  }
+}
+
 export function renderDocs(
   model: ContentModel,
   config: SiteConfig,
@@ -53,13 +79,14 @@ export function renderDocs(
   markdown: MarkdownRenderer,
   cardsHtml: (cards: CategoryCard[]) => string,
   warnings: Warnings,
+  memo: MarkdownMemo | null = null,
 ): RenderedDocs {
   const images = new Map<string, OutputFile>();
   const imageUrls = new Map<string, string>();
   const linkOrigins = new Map<string, Map<string, string>>();
   const pages = model.docs.map((doc) => renderDoc(doc));
 
-  function resolveLink(doc: SourceDoc, permalink: string, href: string, line: number): string {
+  function resolveLink(doc: SourceDoc, permalink: string, href: string, line: number, warnings: Warnings): string {
     if (href === "" || href.startsWith("#") || EXTERNAL.test(href)) return href;
     for (const r of config.links.rewrites) if (href.startsWith(r.from)) return r.to + href.slice(r.from.length);
     const [pathPart, hash = ""] = href.split(/(?=#)/);
@@ -77,11 +104,14 @@ export function renderDocs(
     return url.pathname + url.search + url.hash;
   }
 
-  function resolveImage(doc: SourceDoc, src: string, line: number): string {
+  function resolveImage(doc: SourceDoc, src: string, line: number, used: MemoEntry["images"]): string {
     if (EXTERNAL.test(src) || src.startsWith("/")) return src;
     const file = path.resolve(path.dirname(doc.file), decodeURI(src.split(/[?#]/)[0]));
     const known = imageUrls.get(file);
-    if (known) return known;
+    if (known) {
+      used.set(file, { output: images.get(known.slice(config.baseUrl.length))!, url: known });
+      return known;
+    }
     let bytes: Buffer;
     try {
       bytes = readFileSync(file);
@@ -92,29 +122,53 @@ export function renderDocs(
     const ext = path.extname(file);
     const name = path.basename(file, ext).replace(/[^\w-]+/g, "-");
     const out = `assets/images/${name}-${hash}${ext.toLowerCase()}`;
-    images.set(out, { path: out, contents: bytes });
+    const output = { path: out, contents: bytes };
+    images.set(out, output);
     const url = `${config.baseUrl}${out}`;
     imageUrls.set(file, url);
+    used.set(file, { output, url });
     return url;
+  }
+
+  function renderMarkdown(doc: SourceDoc, permalink: string): MemoEntry {
+    const source = `${permalink}\0${doc.relativePath}\0${doc.bodyLine}\0${doc.body}`;
+    const known = memo?.entries.get(doc.id);
+    if (known && known.source === source) {
+      for (const [file, { output, url }] of known.images) {
+        images.set(output.path, output);
+        imageUrls.set(file, url);
+      }
+      return known;
+    }
+    const entry: MemoEntry = { source, rendered: null!, origins: new Map(), images: new Map(), warnings: [], usesCards: false };
+    const local = new Warnings();
+    entry.rendered = markdown(doc.body, {
+      file: doc.file,
+      bodyLine: doc.bodyLine,
+      permalink,
+      warnings: local,
+      resolveLink: (href, line) => {
+        const resolved = resolveLink(doc, permalink, href, line, local);
+        if (resolved !== href) entry.origins.set(resolved, href);
+        return resolved;
+      },
+      resolveImage: (src, line) => resolveImage(doc, src, line, entry.images),
+      categoryCards: () => {
+        entry.usesCards = true;
+        return cardsHtml(categoryCards(model, doc.id));
+      },
+    });
+    entry.warnings = local.list;
+    memo?.entries.set(doc.id, entry);
+    return entry;
   }
 
   function renderDoc(doc: SourceDoc): DocPageData {
     const { permalink, label } = model.info.get(doc.id)!;
-    const origins = new Map<string, string>();
-    linkOrigins.set(permalink, origins);
-    const rendered = markdown(doc.body, {
-      file: doc.file,
-      bodyLine: doc.bodyLine,
-      permalink,
-      warnings,
-      resolveLink: (href, line) => {
-        const resolved = resolveLink(doc, permalink, href, line);
-        if (resolved !== href) origins.set(resolved, href);
-        return resolved;
-      },
-      resolveImage: (src, line) => resolveImage(doc, src, line),
-      categoryCards: () => cardsHtml(categoryCards(model, doc.id)),
-    });
+    const memoised = renderMarkdown(doc, permalink);
+    const rendered = memoised.rendered;
+    linkOrigins.set(permalink, memoised.origins);
+    warnings.list.push(...memoised.warnings);
     const inSidebar = model.sidebar.parents.has(doc.id);
     const { previous, next } = neighboursOf(model.sidebar, doc.id, model.info);
     const { minHeadingLevel, maxHeadingLevel } = config.toc;

@@ -1,0 +1,310 @@
+// The site as watch mode keeps it: built once, then updated file by file. An edit to a guide's
+// text renders that guide's Markdown and page again; a change to front matter or to the set of
+// files also renders the pages that show the sidebar, tags and cards; a change to the config
+// or a template renders everything. Pages are written to a folder the dev server serves, only
+// when their HTML changed, and each update says which routes changed so those browsers reload.
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { cp, mkdir, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import fg from "fast-glob";
+import type { DocPageData } from "../../shared/types.ts";
+import type { SiteView } from "../../shared/template-props.ts";
+import { loadConfig, type LoadedConfig } from "../config.ts";
+import { loadDoc, type SourceDoc } from "../content/load.ts";
+import { buildContentModel, type ContentModel } from "../content/site.ts";
+import { SsodocsError, Warnings, type SourceLocation } from "../errors.ts";
+import { createCodeRenderer, type CodeRenderer } from "../markdown/code.ts";
+import { createMarkdownRenderer, type MarkdownRenderer } from "../markdown/index.ts";
+import { buildClientAssets, type OutputFile } from "../render/assets.ts";
+import { contentSecurityPolicy } from "../render/csp.ts";
+import { MarkdownMemo, renderDocs } from "../render/docs.ts";
+import { renderFragment } from "../render/page.ts";
+import { pageJobs, sitemapAndRobots, type PageJob } from "../render/pages.ts";
+import { homeCardsOf, siteViewOf } from "../render/site-view.ts";
+import { loadTemplates, type Templates } from "../render/templates.ts";
+import { searchFiles } from "../search/files.ts";
+import { collectPageLinks, findBrokenLinks, formatBrokenLinks, type PageLinks } from "../validate/links.ts";
+import { freshImporter } from "./fresh-import.ts";
+import { brokenLinkLocation } from "./link-location.ts";
+
+/** What an update did, for the terminal line and the browsers. */
+export interface DevUpdate {
+  /** What was rebuilt: "page", "structure" (sidebar, tags, cards) or "site". */
+  scope: "page" | "structure" | "site";
+  /** The source files the update was for, relative to the project. */
+  sources: string[];
+  /** Routes whose HTML changed. */
+  routes: string[];
+  /** Scripts, styles or static files changed: every open page reloads. */
+  reloadAll: boolean;
+  ms: number;
+  warnings: string[];
+}
+
+export interface DevSessionOptions {
+  configFile?: string;
+  /** The folder the server serves; it is emptied first. */
+  outDir: string;
+  /** Added to the <head> of every page (the live-reload script). */
+  headHtml: string;
+}
+
+/** Links or anchors are broken; the pages were written all the same, so the edit shows. */
+export class DevBrokenLinksError extends SsodocsError {
+  constructor(
+    report: string,
+    location: SourceLocation | undefined,
+    /** The update that wrote the pages. */
+    readonly update: DevUpdate,
+  ) {
+    super(`broken links or anchors:\n${report}`, location);
+  }
+}
+
+const sha = (s: string | Uint8Array) => createHash("sha1").update(s).digest("base64");
+
+export class DevSession {
+  loaded!: LoadedConfig;
+  csp = "";
+  /** Files the config was made from, besides itself. */
+  readonly configInputs = new Set<string>();
+  private templates!: Templates;
+  private site!: SiteView;
+  private clientFiles: OutputFile[] = [];
+  private code!: CodeRenderer;
+  private markdown!: MarkdownRenderer;
+  private memo = new MarkdownMemo();
+  private docs = new Map<string, SourceDoc>();
+  private model: ContentModel | undefined;
+  private pages: DocPageData[] = [];
+  private images: OutputFile[] = [];
+  private linkOrigins = new Map<string, Map<string, string>>();
+  private links = new Map<string, PageLinks>();
+  /** Output path -> hash of what is on disk. */
+  private written = new Map<string, string>();
+  private staticFiles: string[] = [];
+  private freshDir: string;
+
+  constructor(private readonly options: DevSessionOptions) {
+    this.freshDir = path.join(options.outDir, "..", `${path.basename(options.outDir)}-modules`);
+  }
+
+  get templatesDir(): string {
+    return this.loaded.templatesDir;
+  }
+
+  /** The first build: everything. */
+  async start(): Promise<DevUpdate> {
+    await rm(this.options.outDir, { recursive: true, force: true });
+    await mkdir(this.options.outDir, { recursive: true });
+    await mkdir(this.freshDir, { recursive: true });
+    return this.update(new Set());
+  }
+
+  async close(): Promise<void> {
+    await rm(this.freshDir, { recursive: true, force: true });
+  }
+
+  /** What must be loaded again before the next update: a failed load is tried again. */
+  private stale = { config: true, templates: true };
+  /** Files of an update that failed, applied again with the next update whatever it is for. */
+  private retry = new Set<string>();
+
+  private async loadSetup(): Promise<void> {
+    if (this.stale.config) {
+      const inputs = new Set<string>();
+      const loaded = await loadConfig(this.options.configFile, process.cwd(), freshImporter(this.freshDir, inputs));
+      this.loaded = loaded;
+      this.configInputs.clear();
+      for (const f of inputs) if (f !== loaded.file) this.configInputs.add(f);
+      this.code = createCodeRenderer(loaded.config.code.extraLanguages, loaded.docsDir);
+      this.markdown = createMarkdownRenderer(this.code);
+      this.memo = new MarkdownMemo();
+      this.model = undefined;
+      this.docs.clear();
+      const files = await fg("**/*.{md,mdx}", { cwd: loaded.docsDir, followSymbolicLinks: false, ignore: ["**/node_modules/**", "**/_*/**", "**/_*"] });
+      for (const f of files.sort()) this.docs.set(f, await loadDoc(loaded.docsDir, f));
+      this.stale = { config: false, templates: true };
+    }
+    if (this.stale.templates) {
+      const [templates, client] = await Promise.all([
+        loadTemplates(this.loaded.templatesDir, freshImporter(this.freshDir, new Set())),
+        buildClientAssets(this.loaded.config),
+      ]);
+      this.templates = templates;
+      this.site = siteViewOf(this.loaded.config, client);
+      this.clientFiles = client.files;
+      this.csp = contentSecurityPolicy(client.beforePaintScript, this.loaded.config);
+      this.memo.forgetStructure(false);
+      this.stale.templates = false;
+    }
+  }
+
+  /**
+   * Applies changed files (absolute paths). `config` and `templates` force those to be loaded
+   * again. Throws an SsodocsError on bad input; the pages written before stay as they were
+   * (except for a broken link, reported after the pages are written, so the edit shows).
+   */
+  async update(changed: Set<string>, force: { config?: boolean; templates?: boolean } = {}): Promise<DevUpdate> {
+    for (const f of this.retry) changed.add(f);
+    this.retry.clear();
+    try {
+      return await this.apply(changed, force);
+    } catch (error) {
+      if (!(error instanceof DevBrokenLinksError)) for (const f of changed) this.retry.add(f);
+      throw error;
+    }
+  }
+
+  private async apply(changed: Set<string>, force: { config?: boolean; templates?: boolean }): Promise<DevUpdate> {
+    const started = performance.now();
+    /** The changed files that really changed (a save without a change is none). */
+    const actual = new Set<string>();
+    if (force.config || !this.loaded || [...changed].some((f) => f === this.loaded.file || this.configInputs.has(f))) this.stale.config = true;
+    if (force.templates || (!this.stale.config && [...changed].some((f) => isInside(this.loaded.templatesDir, f)))) this.stale.templates = true;
+    const configChanged = this.stale.config;
+    const templatesChanged = this.stale.templates;
+    const staticChanged = !!this.loaded?.staticDir && [...changed].some((f) => isInside(this.loaded.staticDir!, f));
+    for (const f of changed) if (this.loaded && !isInside(this.loaded.docsDir, f)) actual.add(f);
+    await this.loadSetup();
+    const { docsDir } = this.loaded;
+
+    // Docs: read the changed Markdown files again, forget removed ones.
+    let structure = configChanged || templatesChanged;
+    const edited = new Set<string>();
+    for (const file of changed) {
+      if (!isInside(docsDir, file)) continue;
+      const relative = path.relative(docsDir, file).split(path.sep).join("/");
+      if (!/\.mdx?$/.test(relative)) {
+        // An image or other file a guide uses: render the guides that use it again.
+        for (const [id, entry] of this.memo.entries) if (entry.images.has(file)) this.memo.entries.delete(id), edited.add(id), actual.add(file);
+        continue;
+      }
+      if (relative.split("/").some((part) => part.startsWith("_") || part === "node_modules")) continue;
+      const before = this.docs.get(relative);
+      if (!existsSync(file)) {
+        if (before) this.docs.delete(relative), (structure = true), actual.add(file);
+        continue;
+      }
+      const doc = await loadDoc(docsDir, relative);
+      const sameFrontMatter = !!before && JSON.stringify(before.frontMatter) === JSON.stringify(doc.frontMatter);
+      if (sameFrontMatter && before!.body === doc.body && before!.bodyLine === doc.bodyLine) continue;
+      this.docs.set(relative, doc);
+      edited.add(doc.id);
+      actual.add(file);
+      if (!sameFrontMatter) structure = true;
+    }
+
+    const warnings = new Warnings();
+    const previousPermalinks = this.model ? [...this.model.info.values()].map((i) => i.permalink).join("\n") : "";
+    const docs = [...this.docs.values()];
+    const model = buildContentModel(docs, this.loaded.config, this.loaded.file, warnings);
+    const permalinksChanged = [...model.info.values()].map((i) => i.permalink).join("\n") !== previousPermalinks;
+    if (structure) this.memo.forgetStructure(permalinksChanged);
+    const rendered = renderDocs(model, this.loaded.config, docsDir, this.markdown, (cards) => renderFragment(this.templates.CardList, { cards }), warnings, this.memo);
+    await this.code.highlightPending();
+    for (const page of rendered.pages) page.html = this.code.fill(page.html);
+
+    // Which pages to render: all of them after a structural change; else the edited docs' pages
+    // and, when a description changed, the tag pages that list it.
+    const previous = new Map(this.pages.map((p) => [p.id, p]));
+    const jobs = pageJobs(this.site, model, rendered.pages, homeCardsOf(model), this.templates);
+    const affected = structure || staticChanged ? jobs : this.affectedJobs(jobs, rendered.pages, previous, edited);
+    this.model = model;
+    this.pages = rendered.pages;
+    this.images = rendered.images;
+    this.linkOrigins = rendered.linkOrigins;
+
+    const routes: string[] = [];
+    const htmlByRoute = new Map<string, string>();
+    for (const job of affected) {
+      const html = job.render();
+      htmlByRoute.set(job.route, html);
+      this.links.set(job.route, collectPageLinks(job.route, html));
+      if (await this.write(job.file, injectHead(html, this.options.headHtml))) routes.push(job.route);
+    }
+    const liveRoutes = new Set(jobs.map((j) => j.route));
+    for (const route of this.links.keys()) if (!liveRoutes.has(route)) this.links.delete(route);
+    if (structure) await this.removeGone(jobs);
+
+    let reloadAll = false;
+    for (const file of [...this.clientFiles, ...this.images, ...(structure ? sitemapAndRobots(jobs, this.loaded.config) : [])]) {
+      if ((await this.write(file.path, file.contents)) && file.path.startsWith("assets/") && !file.path.startsWith("assets/images/")) reloadAll = true;
+    }
+    if (staticChanged || configChanged) reloadAll = (await this.copyStatic()) || reloadAll || configChanged;
+
+    const sources = [...actual].map((f) => path.relative(process.cwd(), f)).sort();
+    const update: DevUpdate = { scope: configChanged || templatesChanged ? "site" : structure ? "structure" : "page", sources, routes, reloadAll, ms: Math.round(performance.now() - started), warnings: warnings.list };
+    this.validate(jobs, model, update);
+    return update;
+  }
+
+  /** The search files, built after the browsers have reloaded (they take longer than a page). */
+  async writeSearchFiles(): Promise<void> {
+    if (!this.model) return;
+    for (const file of searchFiles(this.pages, this.model.sidebar, this.loaded.config)) await this.write(file.path, file.contents);
+  }
+
+  private affectedJobs(jobs: PageJob[], pages: DocPageData[], previous: Map<string, DocPageData>, edited: Set<string>): PageJob[] {
+    const routes = new Set<string>();
+    for (const page of pages) {
+      if (!edited.has(page.id)) continue;
+      routes.add(page.permalink);
+      const before = previous.get(page.id);
+      if (before && before.description !== page.description) for (const tag of page.tags) routes.add(tag.permalink);
+    }
+    return jobs.filter((j) => routes.has(j.route) || (j.docId !== null && edited.has(j.docId)));
+  }
+
+  private validate(jobs: PageJob[], model: ContentModel, update: DevUpdate): void {
+    const known = new Set([...jobs.map((j) => j.file), ...this.written.keys(), ...this.staticFiles]);
+    const broken = findBrokenLinks([...this.links.values()], known, this.loaded.config.baseUrl, this.linkOrigins);
+    if (!broken.length) return;
+    const first = brokenLinkLocation(broken[0], model);
+    throw new DevBrokenLinksError(formatBrokenLinks(broken), first, update);
+  }
+
+  /** Writes a file if its contents changed (to a temporary name, then renamed: never half-written). */
+  private async write(relative: string, contents: string | Uint8Array): Promise<boolean> {
+    const hash = sha(contents);
+    if (this.written.get(relative) === hash) return false;
+    const target = path.join(this.options.outDir, relative);
+    await mkdir(path.dirname(target), { recursive: true });
+    const temp = `${target}.${process.pid}.tmp`;
+    await writeFile(temp, contents);
+    await rename(temp, target);
+    this.written.set(relative, hash);
+    return true;
+  }
+
+  private async removeGone(jobs: PageJob[]): Promise<void> {
+    const live = new Set(jobs.map((j) => j.file));
+    for (const file of [...this.written.keys()]) {
+      if (file.endsWith(".html") && !live.has(file)) {
+        this.written.delete(file);
+        await rm(path.join(this.options.outDir, file), { force: true });
+      }
+    }
+  }
+
+  /** Copies the static folder over; true when a file changed. */
+  private async copyStatic(): Promise<boolean> {
+    const dir = this.loaded.staticDir;
+    if (!dir || !existsSync(dir)) return false;
+    this.staticFiles = await fg("**/*", { cwd: dir, dot: false });
+    await cp(dir, this.options.outDir, { recursive: true, force: true });
+    return true;
+  }
+}
+
+function isInside(dir: string, file: string): boolean {
+  return file.startsWith(dir + path.sep);
+}
+
+/** Adds `headHtml` before `</head>`. */
+export function injectHead(html: string, headHtml: string): string {
+  if (!headHtml) return html;
+  const at = html.indexOf("</head>");
+  return at < 0 ? html + headHtml : html.slice(0, at) + headHtml + html.slice(at);
+}

@@ -1,0 +1,118 @@
+// Live reload in Chromium: an open page follows edits to its guide without a reload by hand,
+// keeps its scroll position, shows a bad edit over the page and clears it once fixed.
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startWatchSession, type WatchSession } from "../watch-session.ts";
+import { hasChromium, launchChromium } from "./chromium.ts";
+
+const BETA = "docs/services/beta/index.md";
+const LONG = Array.from({ length: 12 }, (_, i) => `## Part ${i + 1}\n\n${"Words to scroll past. ".repeat(80)}\n`).join("\n");
+
+describe.skipIf(!hasChromium())("serve --watch in the browser", () => {
+  let s: WatchSession;
+  let browser: Browser;
+  let page: Page;
+  let beta: string;
+
+  beforeAll(async () => {
+    s = await startWatchSession();
+    beta = readFileSync(path.join(s.dir, BETA), "utf8");
+    browser = await launchChromium();
+  }, 90_000);
+  afterAll(async () => {
+    await browser?.close();
+    await s?.stop();
+  });
+
+  async function open(route: string): Promise<Page> {
+    page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+    await page.goto(`${s.url}${route}`);
+    // Connected to the dev server's events.
+    await page.waitForFunction(() => document.documentElement.dataset.ssodocsLive === "open");
+    await page.evaluate(() => ((window as Window & { __samePage?: boolean }).__samePage = true));
+    return page;
+  }
+  const samePage = () => page.evaluate(() => (window as Window & { __samePage?: boolean }).__samePage === true);
+
+  it("shows an edit to the open guide in place, where the reader was", async () => {
+    s.write(BETA, `${beta}\n${LONG}`);
+    await s.waitForOutput(/Rebuilt docs\/services\/beta/);
+    await open("/integrations/services/beta/");
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await page.waitForFunction(() => Math.abs(window.scrollY - 1500) < 2);
+
+    s.write(BETA, `${beta.replace("Beta watches services.", "Beta watches services, edited live.")}\n${LONG}`);
+    await page.waitForFunction(() => document.querySelector("main")?.textContent?.includes("edited live"), null, { timeout: 15_000 });
+    expect(await samePage()).toBe(true);
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - 1500)).toBeLessThan(2);
+    await page.close();
+  });
+
+  it("leaves pages alone that an edit does not change", async () => {
+    await open("/integrations/services/alpha/");
+    const before = await page.locator("main").innerHTML();
+    const from = s.mark();
+    s.write(BETA, `${beta.replace("Beta watches services.", "Beta watches services again.")}\n${LONG}`);
+    await s.waitForOutput(/Rebuilt docs\/services\/beta/, from);
+    await page.waitForTimeout(500);
+    expect(await samePage()).toBe(true);
+    expect(await page.locator("main").innerHTML()).toBe(before);
+    await page.close();
+  });
+
+  it("shows broken front matter over the page with file and line, and clears it when fixed", async () => {
+    await open("/integrations/services/beta/");
+    s.write(BETA, beta.replace("support_level: community", "support_level: [oops"));
+    const overlay = page.locator("#ssodocs-error-overlay");
+    await overlay.waitFor({ state: "visible", timeout: 15_000 });
+    await expect(overlay.locator("h2").textContent()).resolves.toBe("Build failed");
+    expect(await overlay.locator(".ssodocs-error-location").textContent()).toMatch(/docs\/services\/beta\/index\.md:\d+$/);
+    expect(await overlay.getAttribute("role")).toBe("alertdialog");
+
+    // A page opened while the error stands shows it too.
+    const second = await browser.newPage();
+    await second.goto(`${s.url}/integrations/services/alpha/`);
+    await second.locator("#ssodocs-error-overlay").waitFor({ state: "visible" });
+
+    s.write(BETA, beta.replace("Beta watches services.", "Beta watches services, fixed."));
+    await overlay.waitFor({ state: "detached", timeout: 15_000 });
+    await second.locator("#ssodocs-error-overlay").waitFor({ state: "detached" });
+    await page.waitForFunction(() => document.querySelector("main")?.textContent?.includes("fixed."));
+    await second.close();
+    await page.close();
+  });
+
+  it("lists an added guide in the sidebar of the open page, and drops it when deleted", async () => {
+    await open("/integrations/services/beta/");
+    mkdirSync(path.join(s.dir, "docs/services/gamma"));
+    s.write("docs/services/gamma/index.md", "---\ntitle: Integrate with Gamma\nsidebar_label: Gamma\n---\n\nGamma text.\n");
+    const config = readFileSync(path.join(s.dir, "ssodocs.config.ts"), "utf8");
+    s.write("ssodocs.config.ts", config.replace('items: ["services/beta/index"]', 'items: ["services/beta/index", "services/gamma/index"]'));
+    const link = page.locator('nav[aria-label="Docs sidebar"] a[href="/integrations/services/gamma/"]:visible');
+    await link.waitFor({ timeout: 15_000 });
+    await link.click();
+    await page.waitForURL(/\/gamma\/$/);
+    await page.locator("main", { hasText: "Gamma text." }).waitFor();
+
+    const from = s.mark();
+    s.write("ssodocs.config.ts", config);
+    rmSync(path.join(s.dir, "docs/services/gamma"), { recursive: true });
+    await s.waitForOutput(/Rebuilt /, from);
+    await page.goto(`${s.url}/integrations/services/beta/`);
+    await page.waitForFunction(() => !document.querySelector('nav[aria-label="Docs sidebar"] a[href="/integrations/services/gamma/"]'), null, { timeout: 15_000 });
+    const gone = await page.goto(`${s.url}/integrations/services/gamma/`);
+    expect(gone?.status()).toBe(404);
+    await page.close();
+  });
+
+  it("reloads every open page when the config changes", async () => {
+    await open("/integrations/services/alpha/");
+    const config = readFileSync(path.join(s.dir, "ssodocs.config.ts"), "utf8");
+    s.write("ssodocs.config.ts", config.replace('tagline: "A small site for the tests."', 'tagline: "Tagline after a reload."'));
+    await page.waitForFunction(() => (window as Window & { __samePage?: boolean }).__samePage !== true, null, { timeout: 15_000 });
+    s.write("ssodocs.config.ts", config);
+    await page.close();
+  });
+});

@@ -1,0 +1,159 @@
+// `ssodocs serve --watch` on a temporary copy of the fixture site: edits, additions, deletions
+// and bad edits show in the served pages, in the events pages receive and in the terminal.
+import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROOT } from "./helpers.ts";
+import { listenToEvents, startWatchSession, type WatchSession } from "./watch-session.ts";
+
+const ALPHA = "docs/services/alpha/index.md";
+const ALPHA_ROUTE = "/integrations/services/alpha/";
+
+describe("serve --watch", () => {
+  let s: WatchSession;
+  let alpha: string;
+  let events: ReturnType<typeof listenToEvents>;
+
+  beforeAll(async () => {
+    s = await startWatchSession();
+    alpha = readFileSync(path.join(s.dir, ALPHA), "utf8");
+    events = listenToEvents(s.url);
+  }, 90_000);
+  afterAll(async () => {
+    events?.close();
+    await s?.stop();
+  });
+
+  /** Writes a file and waits for the update it causes (a rebuild line or an error). */
+  async function edit(relative: string, contents: string | null): Promise<string> {
+    const from = s.mark();
+    if (contents === null) rmSync(path.join(s.dir, relative));
+    else s.write(relative, contents);
+    return s.waitForOutput(/^(Rebuilt .*|error .*)$/m, from);
+  }
+
+  it("serves every page at once, each with the live-reload script, and a 404 page for unknown paths", async () => {
+    const page = await s.get(ALPHA_ROUTE);
+    expect(page.status).toBe(200);
+    expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(page.body).toContain("Integrate with Alpha");
+    expect(page.body).toContain('<script src="/__ssodocs/live.js" defer></script>');
+    expect(page.headers["content-security-policy"]).toContain("script-src 'self'");
+    expect((await s.get("/integrations/services/alpha/index.html")).status).toBe(200);
+    const missing = await s.get("/no/such/page/");
+    expect(missing.status).toBe(404);
+    expect((await s.get("/__ssodocs/live.js")).body).toContain("EventSource");
+    expect((await s.get("/search/index.json")).status).toBe(200);
+  });
+
+  it("renders an edited guide again, says so in one line, and tells the pages showing it", async () => {
+    const line = await edit(ALPHA, alpha.replace("Alpha is a pretend code host", "Alpha is an edited code host"));
+    expect(line).toMatch(/^Rebuilt docs\/services\/alpha\/index\.md \(page\) in \d+ ms: 1 page changed$/);
+    const reload = await events.next("reload");
+    expect(reload.routes).toEqual([ALPHA_ROUTE]);
+    expect(reload.all).toBe(false);
+    expect((await s.get(ALPHA_ROUTE)).body).toContain("Alpha is an edited code host");
+  });
+
+  it("turns a burst of saves into one rebuild with the last text", async () => {
+    const from = s.mark();
+    for (let i = 1; i <= 5; i++) s.write(ALPHA, alpha.replace("Alpha is a pretend code host", `Alpha is save number ${i}`));
+    await s.waitForOutput(/^Rebuilt .*$/m, from);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(s.stdout().slice(from).match(/^Rebuilt /gm) ?? []).toHaveLength(1);
+    expect((await s.get(ALPHA_ROUTE)).body).toContain("Alpha is save number 5");
+  });
+
+  it("rebuilds the sidebar of every page when a sidebar label changes", async () => {
+    const line = await edit(ALPHA, alpha.replace("sidebar_label: Alpha", "sidebar_label: Alpha Renamed"));
+    expect(line).toMatch(/\(structure\)/);
+    expect((await s.get("/integrations/services/beta/")).body).toContain("Alpha Renamed");
+    await edit(ALPHA, alpha);
+    expect((await s.get("/integrations/services/beta/")).body).not.toContain("Alpha Renamed");
+  });
+
+  it("reports broken front matter once with file and line, keeps serving, and clears when fixed", async () => {
+    const from = s.mark();
+    const broken = alpha.replace("support_level: authentik", "support_level: [unclosed");
+    const line = await edit(ALPHA, broken);
+    expect(line).toMatch(/^error .*docs\/services\/alpha\/index\.md:\d+: /);
+    const error = (await events.next("error")).error as { file: string; line: number; message: string };
+    expect(error.file).toBe(path.join(s.dir, ALPHA));
+    expect(error.line, JSON.stringify(error)).toBeGreaterThan(1);
+    // The same error saved again is not printed again.
+    s.write(ALPHA, `${broken}\n`);
+    await new Promise((r) => setTimeout(r, 800));
+    expect(s.stderr().slice(0).split(/^error /m).length - 1).toBeGreaterThanOrEqual(1);
+    expect((s.stdout() + s.stderr()).slice(from).match(/^error /gm)).toHaveLength(1);
+    // The last good page is still served.
+    expect((await s.get(ALPHA_ROUTE)).status).toBe(200);
+    expect(await edit(ALPHA, alpha)).toMatch(/^Rebuilt /);
+    await events.next("ok");
+  });
+
+  it("reports an exception in a template with the template's file and line, and recovers", async () => {
+    const file = "templates/components/Footer.tsx";
+    const templates = path.join(s.dir, "templates");
+    // The fixture uses the project's templates; a copy (beside a link to the sources they
+    // import types and helpers from) makes them editable here.
+    cpSync(path.join(ROOT, "templates"), templates, { recursive: true });
+    symlinkSync(path.join(ROOT, "src"), path.join(s.dir, "src"));
+    const config = readFileSync(path.join(s.dir, "ssodocs.config.ts"), "utf8");
+    expect(await edit("ssodocs.config.ts", config.replace("static:", 'templates: "templates",\n  static:'))).toMatch(/^Rebuilt ssodocs\.config\.ts \(site\)/);
+    const footer = readFileSync(path.join(templates, "components/Footer.tsx"), "utf8");
+    const line = await edit(file, footer.replace(/return \(/, 'if (Date.now() > 0) throw new Error("footer exploded");\n  return ('));
+    expect(line).toMatch(/footer exploded/);
+    expect(line).toContain(`templates/components/Footer.tsx:`);
+    const error = (await events.next("error")).error as { file: string; line: number };
+    expect(error.file).toBe(path.join(templates, "components/Footer.tsx"));
+    expect(footer.split("\n")[error.line - 1]).toBeDefined();
+    expect(await edit(file, footer.replace("Copyright", "Copyleft"))).toMatch(/^Rebuilt .*\(site\)/);
+    await events.next("ok");
+    const reload = await events.next("reload");
+    expect(reload.all).toBe(true);
+    expect((await s.get(ALPHA_ROUTE)).status).toBe(200);
+  });
+
+  it("reports a broken link with the Markdown file and line, and still shows the edit", async () => {
+    const text = alpha.replace("See [Beta](/integrations/services/beta/)", "See [Gamma](/integrations/services/gamma/)");
+    const line = await edit(ALPHA, text);
+    expect(line).toMatch(/docs\/services\/alpha\/index\.md:\d+: broken links/);
+    const error = (await events.next("error")).error as { line: number };
+    expect(text.split("\n")[error.line - 1]).toContain("/integrations/services/gamma/");
+    expect((await s.get(ALPHA_ROUTE)).body).toContain("Gamma");
+    await edit(ALPHA, alpha);
+    await events.next("ok");
+  });
+
+  it("picks up added, renamed and deleted guides", async () => {
+    const gamma = "---\ntitle: Integrate with Gamma\nsidebar_label: Gamma\n---\n\n## What is Gamma\n\nGamma is new.\n";
+    mkdirSync(path.join(s.dir, "docs/services/gamma"));
+    expect(await edit("docs/services/gamma/index.md", gamma)).toMatch(/\(structure\)/);
+    expect((await s.get("/integrations/services/gamma/")).body).toContain("Gamma is new.");
+
+    let from = s.mark();
+    mkdirSync(path.join(s.dir, "docs/services/delta"));
+    renameSync(path.join(s.dir, "docs/services/gamma/index.md"), path.join(s.dir, "docs/services/delta/index.md"));
+    await s.waitForOutput(/^Rebuilt .*$/m, from);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await s.get("/integrations/services/delta/")).body).toContain("Gamma is new.");
+    expect((await s.get("/integrations/services/gamma/")).status).toBe(404);
+
+    from = s.mark();
+    expect(await edit("docs/services/delta/index.md", null)).toMatch(/\(structure\)/);
+    expect((await s.get("/integrations/services/delta/")).status).toBe(404);
+    void from;
+  });
+
+  it("loads the config again when it changes", async () => {
+    const config = readFileSync(path.join(s.dir, "ssodocs.config.ts"), "utf8");
+    expect(await edit("ssodocs.config.ts", config.replace('tagline: "A small site for the tests."', 'tagline: "A tagline edited live."'))).toMatch(/\(site\)/);
+    expect((await s.get("/")).body).toContain("A tagline edited live.");
+    writeFileSync(path.join(s.dir, "ssodocs.config.ts"), config);
+  });
+
+  it("prints short lines without colour codes when the output is not a terminal", () => {
+    expect(s.stdout()).not.toMatch(/\x1b\[/);
+    expect(s.stdout()).toMatch(/^Serving at http:\/\/127\.0\.0\.1:\d+\/ and watching for changes/m);
+  });
+});
