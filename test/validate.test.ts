@@ -82,9 +82,64 @@ describe("ssodocs check", () => {
       const r = runCli(["check", "--config", site.config]);
       expect(r.stderr).toBe("");
       expect(r.code).toBe(0);
-      expect(r.stdout).toMatch(/^Validated 11 pages: no broken link or anchor\nlinkinator: (\d+) links checked, 0 broken\n$/);
+      expect(r.stdout).toMatch(
+        /^Check passed: 11 pages; 0 build errors; 0 broken links or anchors; 0 guides missing from the sidebar; linkinator: (\d+) links checked, 0 broken\n$/,
+      );
       expect(Number(/(\d+) links checked/.exec(r.stdout)![1])).toBeGreaterThan(11);
       expect(existsSync(path.join(site.dir, "build"))).toBe(false);
+    } finally {
+      site.cleanup();
+    }
+  });
+
+  it("fails for a guide the sidebar does not list, naming its file", () => {
+    const site = tempSite({ "docs/services/gamma/index.md": guide("Integrate with Gamma", "## What is Gamma\n\nGamma.") });
+    try {
+      const r = runCli(["check", "--config", site.config]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/error .*docs\/services\/gamma\/index\.md: the guide services\/gamma\/index is not in the sidebar; add it to a category/);
+      expect(r.stdout).toMatch(/^Check failed: 12 pages; .*; 1 guide missing from the sidebar; /m);
+    } finally {
+      site.cleanup();
+    }
+  });
+
+  it("fails for a sidebar entry naming a doc that does not exist", () => {
+    const site = tempSite();
+    writeFileSync(site.config, readFileSync(site.config, "utf8").replace('items: ["services/beta/index"]', 'items: ["services/beta/index", "services/gone/index"]'));
+    try {
+      const r = runCli(["check", "--config", site.config]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/the sidebar names a doc that does not exist: .*"services\/gone\/index"/);
+      expect(r.stdout).toMatch(/^Check failed: 0 pages; 1 build error; .*linkinator: not run$/m);
+    } finally {
+      site.cleanup();
+    }
+  });
+
+  it("prints a machine-readable report with --json", () => {
+    const site = tempSite({ "docs/services/beta/index.md": guide("Integrate with Beta", "## What is Beta\n\nSee [nowhere](/integrations/nowhere/) and [Alpha](/integrations/services/alpha/#no-such-part).") });
+    try {
+      const r = runCli(["check", "--json", "--config", site.config]);
+      expect(r.code).toBe(1);
+      const report = JSON.parse(r.stdout);
+      expect(report.ok).toBe(false);
+      expect(report.errors).toEqual([]);
+      expect(report.linkinator).toBeNull();
+      expect(report.brokenLinks).toEqual(
+        expect.arrayContaining([
+          { source: "/integrations/services/beta/", href: "/integrations/nowhere/", resolved: "/integrations/nowhere/", kind: "link" },
+          { source: "/integrations/services/beta/", href: "/integrations/services/alpha/#no-such-part", resolved: "/integrations/services/alpha/#no-such-part", kind: "anchor" },
+        ]),
+      );
+      const good = tempSite();
+      try {
+        const ok = JSON.parse(runCli(["check", "--json", "--config", good.config]).stdout);
+        expect(ok).toMatchObject({ ok: true, pages: 11, errors: [], brokenLinks: [], notInSidebar: [], linkinator: { broken: [] } });
+        expect(ok.linkinator.checked).toBeGreaterThan(11);
+      } finally {
+        good.cleanup();
+      }
     } finally {
       site.cleanup();
     }

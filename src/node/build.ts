@@ -15,7 +15,7 @@ import { pageJobs, sitemapAndRobots } from "./render/pages.ts";
 import { homeCardsOf, siteViewOf } from "./render/site-view.ts";
 import { loadTemplates } from "./render/templates.ts";
 import { searchFiles } from "./search/files.ts";
-import { collectPageLinks, findBrokenLinks, formatBrokenLinks, type PageLinks } from "./validate/links.ts";
+import { collectPageLinks, findBrokenLinks, formatBrokenLinks, type BrokenLink, type PageLinks } from "./validate/links.ts";
 import { createStaging } from "./write.ts";
 
 export interface BuildOptions {
@@ -46,8 +46,8 @@ export interface BuildResult {
 }
 
 export class BrokenLinksError extends SsodocsError {
-  constructor(report: string) {
-    super(`broken links or anchors found; the build fails:\n${report}`);
+  constructor(readonly broken: BrokenLink[]) {
+    super(`broken links or anchors found; the build fails:\n${formatBrokenLinks(broken)}`);
   }
   override format(): string {
     return this.message;
@@ -107,7 +107,7 @@ export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Pr
     const staticFiles = loaded.staticDir ? await fg("**/*", { cwd: loaded.staticDir, dot: false }) : [];
     const known = new Set([...pages.map((p) => p.file), ...files.map((f) => f.path), ...staticFiles]);
     const broken = findBrokenLinks(links, known, config.baseUrl, rendered.linkOrigins);
-    if (broken.length) throw new BrokenLinksError(formatBrokenLinks(broken));
+    if (broken.length) throw new BrokenLinksError(broken);
     lap("validate");
 
     if (staging) {

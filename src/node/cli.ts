@@ -1,6 +1,4 @@
 // The `ssodocs` command line: build, serve and check.
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { Command, CommanderError } from "commander";
 import { buildSite, type BuildResult } from "./build.ts";
@@ -8,6 +6,7 @@ import { loadConfig } from "./config.ts";
 import { formatError, SsodocsError, Warnings } from "./errors.ts";
 import { createOutput } from "./output.ts";
 import { RECORDS_FILE } from "./search/files.ts";
+import { formatBrokenLinks } from "./validate/links.ts";
 import type { DocSearchRecord } from "../shared/types.ts";
 
 const VERSION = "0.1.0";
@@ -81,23 +80,45 @@ export async function main(argv: string[]): Promise<number> {
       });
     });
 
-  withConfig(program.command("check").description("run every build-time validation, then check the served output with linkinator"))
+  withConfig(program.command("check").description("run every validation in a temporary folder (front matter, links, anchors, sidebar coverage), then linkinator over the served output"))
     .option("--external", "also check external links", false)
-    .action(async (opts: CommonOptions & { external: boolean }) => {
-      const temp = await mkdtemp(path.join(os.tmpdir(), "ssodocs-check-"));
-      const outDir = path.join(temp, "build");
-      try {
-        const result = await runBuild(opts, outDir);
-        out.info(`Validated ${result.pages.length} pages: no broken link or anchor`);
-        // linkinator is only loaded for `check`: it is the slowest import of all.
-        const { checkWithLinkinator } = await import("./validate/linkinator.ts");
-        const report = await checkWithLinkinator(outDir, opts.external);
-        for (const line of report.failures) out.error(line);
-        out.info(`linkinator: ${report.checked} links checked, ${report.failures.length} broken`);
-        if (report.failures.length) exitCode = 1;
-      } finally {
-        await rm(temp, { recursive: true, force: true });
+    .option("--json", "print a machine-readable report on stdout instead of text", false)
+    .action(async (opts: CommonOptions & { external: boolean; json: boolean }) => {
+      const loaded = await loadConfig(opts.config);
+      const { runCheck } = await import("./check.ts");
+      const report = await runCheck(loaded, { external: opts.external });
+      if (!report.ok) exitCode = 1;
+      if (opts.json) {
+        process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+        return;
       }
+      for (const w of report.warnings) out.warn(w);
+      for (const e of report.errors) out.error(`${e.file ? `${e.file}${e.line ? `:${e.line}` : ""}: ` : ""}${e.message}`);
+      if (report.brokenLinks.length) out.error(formatBrokenLinks(report.brokenLinks));
+      for (const g of report.notInSidebar) out.error(`${g.file}: the guide ${g.id} is not in the sidebar; add it to a category`);
+      for (const line of report.linkinator?.broken ?? []) out.error(line);
+      const parts = [
+        `${report.pages} pages`,
+        `${report.errors.length} build error${report.errors.length === 1 ? "" : "s"}`,
+        `${report.brokenLinks.length} broken link${report.brokenLinks.length === 1 ? "" : "s"} or anchors`,
+        `${report.notInSidebar.length} guide${report.notInSidebar.length === 1 ? "" : "s"} missing from the sidebar`,
+        report.linkinator ? `linkinator: ${report.linkinator.checked} links checked, ${report.linkinator.broken.length} broken` : "linkinator: not run",
+      ];
+      out.info(`Check ${report.ok ? "passed" : "failed"}: ${parts.join("; ")}`);
+    });
+
+  withConfig(program.command("new").description("start a guide for a service from the template guide and list it in the sidebar"))
+    .argument("<service>", "the service's slug: lower-case letters, digits and hyphens (the guide's address)")
+    .option("-n, --name <name>", "the service's display name (default: from the slug)")
+    .option("--category <label>", "the sidebar category to list it in")
+    .option("--sidebar <file>", "the grouped sidebar file (default: sidebar.json beside the config)")
+    .action(async (service: string, opts: CommonOptions & { name?: string; category?: string; sidebar?: string }) => {
+      const loaded = await loadConfig(opts.config);
+      const { createGuide } = await import("./new-guide.ts");
+      const created = createGuide(loaded, { service, name: opts.name, category: opts.category, sidebarFile: opts.sidebar });
+      const rel = (f: string) => path.relative(process.cwd(), f) || f;
+      out.info(`Created ${rel(created.file)}${created.category ? ` and listed it under "${created.category}" in ${rel(created.sidebarFile!)}` : ""}`);
+      out.info(`Fill it in, then see it at ${created.route} with: ssodocs serve --watch`);
     });
 
   withConfig(program.command("index").description("build the search records; with --push, upload them to Algolia (ALGOLIA_APP_ID, ALGOLIA_ADMIN_KEY)"))

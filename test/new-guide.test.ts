@@ -1,0 +1,115 @@
+// `ssodocs new`: a guide from the template, listed in its sidebar category, that builds and
+// passes `ssodocs check`; bad requests change nothing.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ROOT, runCli, tempSite } from "./helpers.ts";
+
+const SIDEBAR = {
+  overview: "index",
+  applications: {
+    label: "Applications",
+    link: "services/index",
+    categories: [
+      { label: "Development", services: ["alpha"] },
+      { label: "Monitoring", services: ["beta"] },
+    ],
+  },
+};
+
+const TEMPLATE = `---
+title: Integrate with Service Name
+sidebar_label: Service Name
+description: The outline of a guide.
+---
+
+<!-- Replace "Service Name" in the front matter and below. -->
+
+## What is Service Name
+
+Say what it is.
+
+## Preparation
+
+- \`service.company\`: where Service Name is reachable.
+- \`authentik.company\`: where authentik is reachable.
+`;
+
+describe("ssodocs new", () => {
+  let site: ReturnType<typeof tempSite>;
+  const sidebarFile = () => path.join(site.dir, "sidebar.json");
+  const run = (...args: string[]) => runCli(["new", ...args, "--config", site.config], site.dir);
+
+  beforeEach(() => {
+    site = tempSite({ "sidebar.json": `${JSON.stringify(SIDEBAR, null, 2)}\n`, "docs/template/service.md": TEMPLATE });
+    // The fixture's sidebar, read from sidebar.json as this repository's config does.
+    const config = readFileSync(site.config, "utf8")
+      .replace(/sidebar: \[[\s\S]*?\n    \],\n/, 'sidebar: readGroupedSidebar(path.join(import.meta.dirname, "sidebar.json")),\n')
+      .replace(/^import \{ defineConfig \} from "([^"]+)";/m, 'import path from "node:path";\nimport { defineConfig, readGroupedSidebar } from "$1";');
+    writeFileSync(site.config, config);
+  });
+  afterEach(() => site.cleanup());
+
+  it("creates the guide from the template, lists it in its category, and the site builds and checks", () => {
+    const r = run("uptime-kuma", "--name", "Uptime Kuma", "--category", "monitoring");
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(
+      'Created docs/services/uptime-kuma/index.md and listed it under "Monitoring" in sidebar.json\nFill it in, then see it at /integrations/services/uptime-kuma/ with: ssodocs serve --watch\n',
+    );
+    const text = readFileSync(path.join(site.dir, "docs/services/uptime-kuma/index.md"), "utf8");
+    expect(text.startsWith("---\ntitle: Integrate with Uptime Kuma\nsidebar_label: Uptime Kuma\nsupport_level: community\n---\n\n")).toBe(true);
+    expect(text).toContain("## What is Uptime Kuma");
+    expect(text).toContain("- `uptime-kuma.company`: where Uptime Kuma is reachable.");
+    expect(text).not.toContain("<!--");
+    expect(text).not.toContain("description:");
+    expect(text).not.toContain("Service Name");
+    expect(JSON.parse(readFileSync(sidebarFile(), "utf8")).applications.categories[1].services).toEqual(["beta", "uptime-kuma"]);
+
+    const out = path.join(site.dir, "build");
+    const build = runCli(["build", "--config", site.config, "--out", out], site.dir);
+    expect(build.code, build.stderr).toBe(0);
+    const page = readFileSync(path.join(out, "integrations/services/uptime-kuma/index.html"), "utf8");
+    expect(page).toContain("Integrate with Uptime Kuma");
+    expect(readFileSync(path.join(out, "integrations/services/beta/index.html"), "utf8")).toContain('href="/integrations/services/uptime-kuma/"');
+    const check = runCli(["check", "--config", site.config], site.dir);
+    expect(check.code, check.stderr + check.stdout).toBe(0);
+  });
+
+  it("names the service from its slug when no name is given", () => {
+    expect(run("home-assistant", "--category", "Development").code).toBe(0);
+    expect(readFileSync(path.join(site.dir, "docs/services/home-assistant/index.md"), "utf8")).toMatch(/^---\ntitle: Integrate with Home Assistant\nsidebar_label: Home Assistant\n/);
+    expect(JSON.parse(readFileSync(sidebarFile(), "utf8")).applications.categories[0].services).toEqual(["alpha", "home-assistant"]);
+  });
+
+  it("refuses a slug that exists, an invalid slug and an unknown category, and changes nothing", () => {
+    const sidebarBefore = readFileSync(sidebarFile(), "utf8");
+    const alphaBefore = readFileSync(path.join(site.dir, "docs/services/alpha/index.md"), "utf8");
+
+    const existing = run("alpha", "--category", "Development");
+    expect(existing.code).toBe(1);
+    expect(existing.stderr).toMatch(/docs\/services\/alpha\/index\.md: a guide for "alpha" exists already/);
+
+    const invalid = run("Bad_Slug", "--category", "Development");
+    expect(invalid.code).toBe(1);
+    expect(invalid.stderr).toContain('"Bad_Slug" is not a valid service slug');
+
+    const unknown = run("gamma", "--category", "Nowhere");
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/sidebar\.json: no sidebar category "Nowhere"; one of "Development", "Monitoring"/);
+
+    const none = run("gamma");
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain("say which sidebar category the guide belongs to with --category");
+
+    expect(existsSync(path.join(site.dir, "docs/services/gamma"))).toBe(false);
+    expect(readFileSync(sidebarFile(), "utf8")).toBe(sidebarBefore);
+    expect(readFileSync(path.join(site.dir, "docs/services/alpha/index.md"), "utf8")).toBe(alphaBefore);
+  });
+
+  it("is listed in the command's help", () => {
+    const help = runCli(["new", "--help"], ROOT);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("--category <label>");
+  });
+});
