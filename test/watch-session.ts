@@ -22,7 +22,7 @@ export interface WatchSession {
   stop(): Promise<void>;
 }
 
-export async function startWatchSession(files: Record<string, string> = {}, env: NodeJS.ProcessEnv = {}): Promise<WatchSession> {
+export async function startWatchSession(files: Record<string, string> = {}, env: NodeJS.ProcessEnv = {}, options: { waitForBuild?: boolean } = {}): Promise<WatchSession> {
   const site = tempSite(files);
   const child: ChildProcess = spawn(process.execPath, [BIN, "serve", "--watch", "--port", "0"], {
     cwd: site.dir,
@@ -50,6 +50,8 @@ export async function startWatchSession(files: Record<string, string> = {}, env:
 
   const line = await waitForOutput(/Serving at (http:\/\/\S+) /, 0, 60_000);
   const url = /http:\/\/\S+/.exec(line)![0].replace(/\/$/, "");
+  // Edits count once the first build is done and the files are watched.
+  if (options.waitForBuild !== false) await waitForOutput(/^Watching for changes$/m, 0, 60_000);
 
   return {
     dir: site.dir,

@@ -152,8 +152,28 @@ describe("serve --watch", () => {
     writeFileSync(path.join(s.dir, "ssodocs.config.ts"), config);
   });
 
+  it("answers the first requests before the first build is done, each with its page", async () => {
+    const early = await startWatchSession({}, {}, { waitForBuild: false });
+    try {
+      const [guide, home, tags] = await Promise.all([early.get(ALPHA_ROUTE), early.get("/"), early.get("/integrations/tags")]);
+      expect(guide.status).toBe(200);
+      expect(guide.body).toContain("Alpha is a pretend code host");
+      expect(guide.body).toContain('<script src="/__ssodocs/live.js" defer></script>');
+      expect(guide.headers["content-security-policy"]).toContain("script-src 'self'");
+      expect(home.status).toBe(200);
+      expect(home.body).toContain("A small site for the tests.");
+      // A page that lists other guides waits for the build.
+      expect(tags.status).toBe(200);
+      expect(tags.body).toContain("integration");
+      await early.waitForOutput(/^Watching for changes$/m);
+      expect((await early.get(ALPHA_ROUTE)).body).toBe(guide.body);
+    } finally {
+      await early.stop();
+    }
+  });
+
   it("prints short lines without colour codes when the output is not a terminal", () => {
     expect(s.stdout()).not.toMatch(/\x1b\[/);
-    expect(s.stdout()).toMatch(/^Serving at http:\/\/127\.0\.0\.1:\d+\/ and watching for changes/m);
+    expect(s.stdout()).toMatch(/^Serving at http:\/\/127\.0\.0\.1:\d+\/ \(Ctrl\+C to stop\)\nBuilt 11 pages in \d+\.\d\d s\nWatching for changes\n/);
   });
 });

@@ -2,19 +2,13 @@
 // Node caches ES modules for the life of the process, so watch mode bundles the module with
 // esbuild (packages stay external) into a new file and imports that. Each file's own
 // `import.meta.url`, `import.meta.dirname` and `import.meta.filename` are kept.
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire, isBuiltin } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
 import { SsodocsError } from "../errors.ts";
 import type { ModuleImporter } from "../import-module.ts";
-
-export interface FreshModule<T> {
-  module: T;
-  /** The project files it was made from, to watch. */
-  inputs: string[];
-}
 
 let serial = 0;
 
@@ -66,35 +60,48 @@ const packagesByPath: esbuild.Plugin = {
   },
 };
 
-/** Bundles `entry` into a new file in `outDir` and imports it. */
-export async function importFresh<T>(entry: string, outDir: string): Promise<FreshModule<T>> {
-  const file = path.join(outDir, `.ssodocs-fresh-${process.pid}-${++serial}.mjs`);
+/**
+ * Bundles the entries together (what they share is bundled once, in chunks) into a new folder
+ * in `outDir`, imports each, and removes the folder.
+ */
+export async function importFresh<T>(entries: string[], outDir: string): Promise<{ modules: T[]; inputs: string[] }> {
+  const dir = path.join(outDir, `.ssodocs-fresh-${process.pid}-${++serial}`);
   let result: esbuild.BuildResult & { outputFiles: esbuild.OutputFile[]; metafile: esbuild.Metafile };
   try {
-    result = await bundle(entry, file);
+    result = await bundle(entries, dir);
   } catch (error) {
     const first = (error as esbuild.BuildFailure).errors?.[0];
     if (!first) throw error;
     const where = first.location;
-    throw new SsodocsError(first.text, where ? { file: path.resolve(where.file), line: where.line } : { file: entry });
+    throw new SsodocsError(first.text, where ? { file: path.resolve(where.file), line: where.line } : { file: entries[0] });
   }
-  await writeFile(file, result.outputFiles[0].contents);
+  for (const folder of new Set(result.outputFiles.map((f) => path.dirname(f.path)))) await mkdir(folder, { recursive: true });
+  await Promise.all(result.outputFiles.map((f) => writeFile(f.path, f.contents)));
   try {
-    const module = (await import(pathToFileURL(file).href)) as T;
+    const outputs = Object.entries(result.metafile.outputs);
+    const modules = await Promise.all(
+      entries.map((entry) => {
+        const out = outputs.find(([, o]) => o.entryPoint && path.resolve(o.entryPoint) === path.resolve(entry));
+        return import(pathToFileURL(path.resolve(out![0])).href) as Promise<T>;
+      }),
+    );
     const inputs = Object.keys(result.metafile.inputs)
       .filter((f) => !f.includes("node_modules/"))
       .map((f) => path.resolve(f));
-    return { module, inputs };
+    return { modules, inputs };
   } finally {
-    await rm(file, { force: true });
+    await rm(dir, { recursive: true, force: true });
   }
 }
 
-/** `outfile` is where the bundle will be, so its source map points back at the sources. */
-function bundle(entry: string, outfile: string) {
+/** `outdir` is where the bundle will be, so its source maps point back at the sources. */
+function bundle(entries: string[], outdir: string) {
   return esbuild.build({
-    entryPoints: [entry],
-    outfile,
+    entryPoints: entries,
+    outdir,
+    entryNames: "[dir]/[name]",
+    outExtension: { ".js": ".mjs" },
+    splitting: true,
     bundle: true,
     write: false,
     format: "esm",
@@ -108,11 +115,27 @@ function bundle(entry: string, outfile: string) {
   });
 }
 
-/** An importer for loadConfig and loadTemplates that sees edits; `inputs` collects the files imported. */
+/**
+ * An importer for loadConfig and loadTemplates that sees edits; `inputs` collects the files
+ * imported. Files asked for in the same tick (the templates) are bundled together.
+ */
 export function freshImporter(outDir: string, inputs: Set<string>): ModuleImporter {
-  return async (file) => {
-    const fresh = await importFresh<{ default?: unknown }>(file, outDir);
-    for (const f of fresh.inputs) inputs.add(f);
-    return fresh.module;
+  let batch: { file: string; resolve(m: { default?: unknown }): void; reject(e: unknown): void }[] = [];
+  const flush = async () => {
+    const current = batch;
+    batch = [];
+    try {
+      const fresh = await importFresh<{ default?: unknown }>([...new Set(current.map((c) => c.file))], outDir);
+      for (const f of fresh.inputs) inputs.add(f);
+      const byFile = new Map([...new Set(current.map((c) => c.file))].map((f, i) => [f, fresh.modules[i]]));
+      for (const c of current) c.resolve(byFile.get(c.file)!);
+    } catch (error) {
+      for (const c of current) c.reject(error);
+    }
   };
+  return (file) =>
+    new Promise((resolve, reject) => {
+      if (batch.length === 0) setImmediate(() => void flush());
+      batch.push({ file, resolve, reject });
+    });
 }

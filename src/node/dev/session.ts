@@ -9,9 +9,10 @@ import { cp, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import fg from "fast-glob";
 import type { DocPageData } from "../../shared/types.ts";
-import type { SiteView } from "../../shared/template-props.ts";
+import type { CategoryCard, SiteView } from "../../shared/template-props.ts";
+import { routeKey } from "../content/routes.ts";
 import { loadConfig, type LoadedConfig } from "../config.ts";
-import { loadDoc, type SourceDoc } from "../content/load.ts";
+import { loadDoc, loadDocs, type SourceDoc } from "../content/load.ts";
 import { buildContentModel, type ContentModel } from "../content/site.ts";
 import { SsodocsError, Warnings, type SourceLocation } from "../errors.ts";
 import { createCodeRenderer, type CodeRenderer } from "../markdown/code.ts";
@@ -19,8 +20,8 @@ import { createMarkdownRenderer, type MarkdownRenderer } from "../markdown/index
 import { buildClientAssets, type OutputFile } from "../render/assets.ts";
 import { contentSecurityPolicy } from "../render/csp.ts";
 import { MarkdownMemo, renderDocs } from "../render/docs.ts";
-import { renderFragment } from "../render/page.ts";
-import { pageJobs, sitemapAndRobots, type PageJob } from "../render/pages.ts";
+import { renderDocument, renderFragment } from "../render/page.ts";
+import { homePageJob, pageJobs, sitemapAndRobots, type PageJob } from "../render/pages.ts";
 import { homeCardsOf, siteViewOf } from "../render/site-view.ts";
 import { loadTemplates, type Templates } from "../render/templates.ts";
 import { searchFiles } from "../search/files.ts";
@@ -94,12 +95,42 @@ export class DevSession {
     return this.loaded.templatesDir;
   }
 
-  /** The first build: everything. */
-  async start(): Promise<DevUpdate> {
+  /**
+   * Loads the config, templates and docs and writes the scripts and styles: enough to render any
+   * guide or the home page on request (`renderEarly`) while `start` builds the rest.
+   */
+  async prepare(): Promise<void> {
     await rm(this.options.outDir, { recursive: true, force: true });
     await mkdir(this.options.outDir, { recursive: true });
     await mkdir(this.freshDir, { recursive: true });
-    return this.update(new Set());
+    await this.loadSetup();
+    this.early = buildContentModel([...this.docs.values()], this.loaded.config, this.loaded.file, new Warnings());
+    for (const file of this.clientFiles) await this.write(file.path, file.contents);
+    await this.copyStatic();
+  }
+
+  /** The first build: everything. */
+  async start(): Promise<DevUpdate> {
+    if (!this.loaded) await this.prepare();
+    return this.update(new Set(), { full: true });
+  }
+
+  /**
+   * A guide page or the home page, rendered on its own before the first build is done (so the
+   * first page a browser asks for is served at once); null for other routes, which wait.
+   */
+  async renderEarly(route: string): Promise<string | null> {
+    const model = this.early;
+    if (!model) return null;
+    const key = routeKey(route);
+    const cards = (c: CategoryCard[]) => renderFragment(this.templates.CardList, { cards: c });
+    if (key === routeKey(this.loaded.config.baseUrl)) return injectHead(homePageJob(this.site, model, homeCardsOf(model), this.templates).render(), this.options.headHtml);
+    const doc = model.docs.find((d) => routeKey(model.info.get(d.id)!.permalink) === key);
+    if (!doc) return null;
+    const [page] = renderDocs({ ...model, docs: [doc] }, this.loaded.config, this.loaded.docsDir, this.markdown, cards, new Warnings(), this.memo).pages;
+    await this.code.highlightPending();
+    page.html = this.code.fill(page.html);
+    return injectHead(renderDocument(this.templates.DocPage, { site: this.site, doc: page }, page.permalink), this.options.headHtml);
   }
 
   async close(): Promise<void> {
@@ -108,6 +139,8 @@ export class DevSession {
 
   /** What must be loaded again before the next update: a failed load is tried again. */
   private stale = { config: true, templates: true };
+  /** The content model between `prepare` and the end of the first build. */
+  private early: ContentModel | null = null;
   /** Files of an update that failed, applied again with the next update whatever it is for. */
   private retry = new Set<string>();
 
@@ -123,8 +156,7 @@ export class DevSession {
       this.memo = new MarkdownMemo();
       this.model = undefined;
       this.docs.clear();
-      const files = await fg("**/*.{md,mdx}", { cwd: loaded.docsDir, followSymbolicLinks: false, ignore: ["**/node_modules/**", "**/_*/**", "**/_*"] });
-      for (const f of files.sort()) this.docs.set(f, await loadDoc(loaded.docsDir, f));
+      for (const doc of await loadDocs(loaded.docsDir)) this.docs.set(doc.relativePath, doc);
       this.stale = { config: false, templates: true };
     }
     if (this.stale.templates) {
@@ -146,7 +178,7 @@ export class DevSession {
    * again. Throws an SsodocsError on bad input; the pages written before stay as they were
    * (except for a broken link, reported after the pages are written, so the edit shows).
    */
-  async update(changed: Set<string>, force: { config?: boolean; templates?: boolean } = {}): Promise<DevUpdate> {
+  async update(changed: Set<string>, force: { config?: boolean; templates?: boolean; full?: boolean } = {}): Promise<DevUpdate> {
     for (const f of this.retry) changed.add(f);
     this.retry.clear();
     try {
@@ -157,7 +189,7 @@ export class DevSession {
     }
   }
 
-  private async apply(changed: Set<string>, force: { config?: boolean; templates?: boolean }): Promise<DevUpdate> {
+  private async apply(changed: Set<string>, force: { config?: boolean; templates?: boolean; full?: boolean }): Promise<DevUpdate> {
     const started = performance.now();
     /** The changed files that really changed (a save without a change is none). */
     const actual = new Set<string>();
@@ -171,7 +203,7 @@ export class DevSession {
     const { docsDir } = this.loaded;
 
     // Docs: read the changed Markdown files again, forget removed ones.
-    let structure = configChanged || templatesChanged;
+    let structure = configChanged || templatesChanged || !!force.full;
     const edited = new Set<string>();
     for (const file of changed) {
       if (!isInside(docsDir, file)) continue;
@@ -216,11 +248,10 @@ export class DevSession {
     this.images = rendered.images;
     this.linkOrigins = rendered.linkOrigins;
 
+    this.early = null;
     const routes: string[] = [];
-    const htmlByRoute = new Map<string, string>();
     for (const job of affected) {
       const html = job.render();
-      htmlByRoute.set(job.route, html);
       this.links.set(job.route, collectPageLinks(job.route, html));
       if (await this.write(job.file, injectHead(html, this.options.headHtml))) routes.push(job.route);
     }

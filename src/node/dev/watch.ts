@@ -59,12 +59,23 @@ export async function startWatchServer(options: WatchOptions): Promise<WatchServ
   let resolveReady!: () => void;
   const ready = new Promise<void>((r) => (resolveReady = r));
 
-  // Requests wait for the first build; while the site has never built, pages show its error.
+  // Until the first build is done, a guide or the home page is rendered on request and other
+  // requests wait; while the site has never built, pages show its error.
+  let prepared: Promise<void> = Promise.resolve();
   const notBuilt: RequestHook = async (req, res) => {
-    await ready;
     if (built) return false;
     const accept = req.headers.accept ?? "";
-    if (!accept.includes("text/html") && !(req.url ?? "").endsWith("/")) return false;
+    const wantsPage = accept.includes("text/html") || (req.url ?? "").endsWith("/");
+    await prepared;
+    if (wantsPage && !built) {
+      const html = await session.renderEarly((req.url ?? "/").split("?")[0]).catch(() => null);
+      if (html !== null) {
+        res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache", "Content-Security-Policy": session.csp }).end(req.method === "HEAD" ? undefined : html);
+        return true;
+      }
+    }
+    await ready;
+    if (built || !wantsPage) return false;
     const error = live.error ?? { message: "The site has not been built." };
     res
       .writeHead(500, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" })
@@ -97,24 +108,33 @@ export async function startWatchServer(options: WatchOptions): Promise<WatchServ
     if (live.error) live.send({ type: "ok" });
   };
 
-  // The first build.
+  out.info(`Serving at ${url} (Ctrl+C to stop)`);
+
+  // The first build: what renders a page first, then the rest.
   const started = performance.now();
-  try {
-    const first = await session.start();
-    for (const w of first.warnings) out.warn(w);
-    built = true;
-    await session.writeSearchFiles();
-    out.info(`Built the site in ${((performance.now() - started) / 1000).toFixed(2)} s`);
-  } catch (error) {
-    built = error instanceof DevBrokenLinksError;
-    fail(error);
+  let firstError: unknown = null;
+  prepared = session.prepare().catch((error: unknown) => void (firstError = error));
+  await prepared;
+  if (!firstError) {
+    try {
+      const first = await session.start();
+      for (const w of first.warnings) out.warn(w);
+      built = true;
+      out.info(`Built ${first.routes.length} pages in ${((performance.now() - started) / 1000).toFixed(2)} s`);
+    } catch (error) {
+      firstError = error;
+      built = error instanceof DevBrokenLinksError;
+    }
   }
+  if (firstError) fail(firstError);
   resolveReady();
+  // The search files come after: pages are what a browser asks for first.
+  const searchWritten = built ? session.writeSearchFiles().catch(fail) : Promise.resolve();
 
   // Watching: events are gathered; an update starts once they pause, one at a time.
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
+  let running: Promise<void> | null = searchWritten;
   let searchTimer: NodeJS.Timeout | null = null;
   let closed = false;
 
@@ -229,7 +249,7 @@ export async function startWatchServer(options: WatchOptions): Promise<WatchServ
     if (modified(file)) changed(file);
   });
   await new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
-  out.info(`Serving at ${url} and watching for changes (Ctrl+C to stop)`);
+  out.info("Watching for changes");
 
   return {
     url,

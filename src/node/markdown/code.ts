@@ -2,7 +2,8 @@
 // `title="..."`, `showLineNumbers`, `{1,3-5}` and highlight-* comments, a copy button;
 // `mermaid` fences become diagram containers rendered in the browser.
 import { createRequire } from "node:module";
-import { bundledLanguages } from "shiki";
+// The language list only: the highlighter itself (shiki's main module) loads when code needs it.
+import { bundledLanguages } from "shiki/langs";
 import { hashOf, readCache, writeCache } from "../cache.ts";
 import type { MarkdownIt } from "markdown-it";
 import { envOf, lineOf, type MarkdownEnv } from "./env.ts";

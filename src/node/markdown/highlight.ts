@@ -1,6 +1,6 @@
 // Highlights code blocks with shiki: both themes as CSS variables, marked lines flagged.
 // Runs on the main thread or inside a highlight worker.
-import { createHighlighter, createOnigurumaEngine, type ShikiTransformer } from "shiki";
+import type { createHighlighter as CreateHighlighter, ShikiTransformer } from "shiki";
 
 export const LIGHT_THEME = "github-light";
 export const DARK_THEME = "github-dark";
@@ -15,9 +15,11 @@ export interface PendingBlock {
 /** The highlighted <pre> of each block, by key. `extraLanguages` are shiki ids loaded as well. */
 export async function highlightBlocks(blocks: [string, PendingBlock][], extraLanguages: string[]): Promise<[string, string][]> {
   const langs = [...new Set([...blocks.map(([, b]) => b.lang), ...extraLanguages].filter((l): l is string => !!l))];
+  // Loaded here, not at startup: most builds find every block in the cache.
+  const { createHighlighter, createOnigurumaEngine } = await import("shiki");
   const highlighter = await createHighlighter({
     themes: [LIGHT_THEME, DARK_THEME],
-    langs: langs as Parameters<typeof createHighlighter>[0]["langs"],
+    langs: langs as Parameters<typeof CreateHighlighter>[0]["langs"],
     engine: createOnigurumaEngine(import("shiki/wasm")),
   });
   try {

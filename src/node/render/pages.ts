@@ -17,6 +17,19 @@ export interface PageJob {
   render(): string;
 }
 
+/** The home page needs only the content model, not the rendered docs (watch mode renders it first). */
+export function homePageJob(site: SiteView, model: ContentModel, homeCards: CategoryCard[], templates: Templates): PageJob {
+  const { baseUrl } = site.config;
+  const guideCount = model.docs.filter((d) => /\/services\/[^/]+\/index$/.test(d.id)).length;
+  return {
+    route: baseUrl,
+    file: outputFileOf(baseUrl, baseUrl),
+    indexable: true,
+    docId: null,
+    render: () => renderDocument(templates.HomePage, { site, categories: homeCards, guideCount }, baseUrl),
+  };
+}
+
 /** Every page of the site, in a stable order: home, docs, tags, each tag, search, 404. */
 export function pageJobs(site: SiteView, model: ContentModel, docs: DocPageData[], homeCards: CategoryCard[], templates: Templates): PageJob[] {
   const { config } = site;
@@ -27,8 +40,7 @@ export function pageJobs(site: SiteView, model: ContentModel, docs: DocPageData[
     docId,
     render,
   });
-  const guideCount = docs.filter((d) => /\/services\/[^/]+\/index$/.test(d.id)).length;
-  const jobs = [job(config.baseUrl, () => renderDocument(templates.HomePage, { site, categories: homeCards, guideCount }, config.baseUrl))];
+  const jobs = [homePageJob(site, model, homeCards, templates)];
   for (const doc of docs) jobs.push(job(doc.permalink, () => renderDocument(templates.DocPage, { site, doc }, doc.permalink), true, doc.id));
   jobs.push(job(site.tagsPath, () => renderDocument(templates.TagsPage, { site, tags: [...model.tags.values()].map((t) => t.summary) }, site.tagsPath)));
   const byId = new Map(docs.map((d) => [d.id, d]));
