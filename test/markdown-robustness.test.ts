@@ -43,14 +43,20 @@ describe("hostile input", () => {
     assertWellFormed(f.html);
   });
 
-  it("10,000 nested list items and quote levels: cut at 100 levels with a warning", async () => {
-    const lists = await render(`Intro\n\n${"- ".repeat(10_000)}deep\n`);
+  it("10,000 nested list items and quote levels: cut at 40 markers with a warning, and nothing after is lost", async () => {
+    const lists = await render(`Intro\n\n${"- ".repeat(10_000)}deep\n\n## After\n\nThe rest.\n`);
     expect(lists.html).toContain("<p>Intro</p>");
-    expect(lists.warnings.join("\n")).toMatch(/page\.md:7: blocks are nested deeper than 100 levels; what lies deeper is left out/);
+    expect(lists.warnings.join("\n")).toMatch(/page\.md:7: a line opens more than 40 lists or quotes at once; the markers beyond are shown as text/);
+    expect(lists.html.match(/<ul>/g)).toHaveLength(40);
+    expect(lists.html).toMatch(/<\/ul>\n<h2 id="after">After<a [^>]*>#<\/a><\/h2>\n<p>The rest\.<\/p>/);
     assertWellFormed(lists.html);
-    const quotes = await render(`${">".repeat(10_000)} deep\n`);
+    const quotes = await render(`${">".repeat(10_000)} deep\n\nAfter the quotes.\n`);
     expect(quotes.warnings).toHaveLength(1);
+    expect(quotes.html).toContain("<p>After the quotes.</p>");
     assertWellFormed(quotes.html);
+    const ordered = await render(`${"1. ".repeat(500)}deep\n\nAfter the numbers.\n`);
+    expect(ordered.html).toContain("<p>After the numbers.</p>");
+    assertWellFormed(ordered.html);
     const indented = await render(Array.from({ length: 2_000 }, (_, i) => `${"  ".repeat(i)}- level ${i}`).join("\n"));
     expect(indented.html).toContain("level 40");
     expect(indented.warnings).toHaveLength(1);
