@@ -1,4 +1,4 @@
-// Search benchmark: builds the guides under content/ (sidebar limited to the guides present),
+// Search benchmark: builds the guides under content/,
 // then prints the size of the embedded index the browser fetches (raw and gzip) and how long the
 // embedded search takes to answer in Chromium: the index code is bundled as it ships and run in a
 // page of the built site; each query runs many times and the median is printed. Also prints
