@@ -152,6 +152,31 @@ describe("serve --watch", () => {
     writeFileSync(path.join(s.dir, "ssodocs.config.ts"), config);
   });
 
+  it("keeps answering, with whole pages, while it rebuilds the site", async () => {
+    const config = readFileSync(path.join(s.dir, "ssodocs.config.ts"), "utf8");
+    const routes = ["/", ALPHA_ROUTE, "/integrations/services/beta/", "/integrations/tags", "/search", "/no/such/page/"];
+    const results: { status: number; whole: boolean }[] = [];
+    let stop = false;
+    const worker = async (n: number) => {
+      for (let i = n; !stop; i++) {
+        const r = await s.get(routes[i % routes.length]);
+        results.push({ status: r.status, whole: r.body.trimEnd().endsWith("</html>") });
+      }
+    };
+    const workers = Array.from({ length: 8 }, (_, n) => worker(n));
+    await new Promise((r) => setTimeout(r, 200));
+    const line = await edit("ssodocs.config.ts", config.replace('tagline: "A small site for the tests."', 'tagline: "Rebuilt under load."'));
+    expect(line).toMatch(/^Rebuilt ssodocs\.config\.ts \(site\)/);
+    await new Promise((r) => setTimeout(r, 200));
+    stop = true;
+    await Promise.all(workers);
+    expect(results.length).toBeGreaterThan(50);
+    expect(results.filter((r) => r.status !== 200 && r.status !== 404)).toEqual([]);
+    expect(results.filter((r) => !r.whole)).toEqual([]);
+    expect((await s.get("/")).body).toContain("Rebuilt under load.");
+    await edit("ssodocs.config.ts", config);
+  });
+
   it("answers the first requests before the first build is done, each with its page", async () => {
     const early = await startWatchSession({}, {}, { waitForBuild: false });
     try {
