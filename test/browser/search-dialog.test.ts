@@ -1,38 +1,22 @@
 // The search dialog in a real headless Chromium, with the embedded backend: opening and closing,
 // statuses, screens and their texts, grouping, snippets at 768 / 769 px, highlights, keyboard,
 // recent and favorite searches, and client navigation to the chosen hit. Both colour modes.
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { serveSearchSite, type SearchSite } from "../fixtures/search-site.ts";
-import { hasChromium, launchChromium } from "./chromium.ts";
+import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { hasChromium } from "./chromium.ts";
+import { useSearchSession } from "./search-session.ts";
 
 const ALPHA = "/integrations/services/alpha/";
 const RECENT_KEY = "__DOCSEARCH_RECENT_SEARCHES__embedded";
 const FAVORITE_KEY = "__DOCSEARCH_FAVORITE_SEARCHES__embedded";
 
 describe.skipIf(!hasChromium())("the search dialog", () => {
-  let browser: Browser;
-  let site: SearchSite;
-  let context: BrowserContext;
-
-  beforeAll(async () => {
-    [browser, site] = await Promise.all([launchChromium(), serveSearchSite()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
-  afterEach(async () => {
-    site.control.pattern = null;
-    site.control.ms = 0;
-    site.control.fail = false;
-    await context?.close();
-  });
+  const session = useSearchSession();
 
   async function open(path = ALPHA, options: Parameters<Browser["newContext"]>[0] = {}): Promise<Page> {
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+    const context = await session.newContext(options);
     const page = await context.newPage();
-    await page.goto(site.origin + path);
+    await page.goto(session.site.origin + path);
     await page.waitForFunction(() => document.documentElement.dataset.ssodocsStarted === "true");
     return page;
   }
@@ -102,10 +86,10 @@ describe.skipIf(!hasChromium())("the search dialog", () => {
     });
 
     it("shows ⌘ and Command+K on Apple platforms, where Cmd+K toggles", async () => {
-      context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const context = await session.newContext();
       await context.addInitScript(() => Object.defineProperty(Navigator.prototype, "platform", { get: () => "MacIntel" }));
       const page = await context.newPage();
-      await page.goto(site.origin + ALPHA);
+      await page.goto(session.site.origin + ALPHA);
       await page.waitForFunction(() => document.documentElement.dataset.ssodocsStarted === "true");
       const button = page.locator("[data-search-button]");
       expect(await button.getAttribute("aria-label")).toBe("Search (Command+K)");
@@ -273,8 +257,8 @@ describe.skipIf(!hasChromium())("the search dialog", () => {
   describe("statuses", () => {
     it("goes loading, then stalled while the answer is pending, then idle with hits", async () => {
       const page = await open();
-      site.control.pattern = /\/search\/index\.json/;
-      site.control.ms = 1500;
+      session.site.control.pattern = /\/search\/index\.json/;
+      session.site.control.ms = 1500;
       await page.locator("[data-search-button]").click();
       await input(page).fill("zebra");
       expect(["loading", "stalled"]).toContain(await dialog(page).getAttribute("data-status"));
@@ -286,15 +270,15 @@ describe.skipIf(!hasChromium())("the search dialog", () => {
 
     it("shows the error screen when the index cannot be fetched, and recovers when it can", async () => {
       const page = await open();
-      site.control.pattern = /\/search\/index\.json/;
-      site.control.fail = true;
+      session.site.control.pattern = /\/search\/index\.json/;
+      session.site.control.fail = true;
       await page.locator("[data-search-button]").click();
       await input(page).fill("zebra");
       await page.waitForFunction(() => document.querySelector("[data-search-dialog]")?.getAttribute("data-status") === "error");
       expect(await page.locator(".search-error-screen .search-title").textContent()).toBe("Unable to fetch results");
       expect(await page.locator(".search-error-screen .search-help").textContent()).toBe("You might want to check your network connection.");
-      site.control.fail = false;
-      site.control.pattern = null;
+      session.site.control.fail = false;
+      session.site.control.pattern = null;
       await input(page).fill("zebras");
       await page.locator(".search-hit").first().waitFor();
     });

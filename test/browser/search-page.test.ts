@@ -1,31 +1,18 @@
 // The /search page in a real headless Chromium (embedded backend): the query in ?q=, heading and
 // title, the count line, results with title, breadcrumb and snippet, no results, and more
 // results as the end of the list scrolls into view.
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { serveSearchSite, type SearchSite } from "../fixtures/search-site.ts";
-import { hasChromium, launchChromium } from "./chromium.ts";
+import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { hasChromium } from "./chromium.ts";
+import { useSearchSession } from "./search-session.ts";
 
 describe.skipIf(!hasChromium())("the search page", () => {
-  let browser: Browser;
-  let site: SearchSite;
-  let context: BrowserContext;
-
-  beforeAll(async () => {
-    [browser, site] = await Promise.all([launchChromium(), serveSearchSite()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
-  afterEach(async () => {
-    await context?.close();
-  });
+  const session = useSearchSession();
 
   async function open(path: string, options: Parameters<Browser["newContext"]>[0] = {}): Promise<Page> {
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+    const context = await session.newContext(options);
     const page = await context.newPage();
-    await page.goto(site.origin + path);
+    await page.goto(session.site.origin + path);
     await page.waitForFunction(() => document.documentElement.dataset.ssodocsStarted === "true");
     return page;
   }

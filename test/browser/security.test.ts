@@ -2,10 +2,10 @@
 // search page's ?q=, the dialog's query, search hits (only <mark> survives) and the path of the
 // not-found page. The pages run with their Content-Security-Policy bypassed, so the escaping
 // itself is what is tested, not the policy that would also stop an injected handler.
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { serveSearchSite, type SearchSite } from "../fixtures/search-site.ts";
-import { hasChromium, launchChromium } from "./chromium.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { hasChromium } from "./chromium.ts";
+import { useSearchSession } from "./search-session.ts";
 
 const PAYLOADS = [
   "<img src=x onerror=window.__pwned=1>",
@@ -15,29 +15,16 @@ const PAYLOADS = [
 ];
 
 describe.skipIf(!hasChromium())("escaping of reader-controlled input", () => {
-  let browser: Browser;
-  let site: SearchSite;
-  let context: BrowserContext;
-
-  beforeAll(async () => {
-    [browser, site] = await Promise.all([launchChromium(), serveSearchSite()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
-  afterEach(async () => {
-    await context?.close();
-  });
+  const session = useSearchSession();
 
   async function newPage(): Promise<Page> {
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+    const context = await session.newContext({ bypassCSP: true });
     return context.newPage();
   }
 
   async function open(path: string): Promise<Page> {
     const page = await newPage();
-    await page.goto(site.origin + path);
+    await page.goto(session.site.origin + path);
     await page.waitForFunction(() => document.documentElement.dataset.ssodocsStarted === "true");
     return page;
   }
@@ -111,7 +98,7 @@ describe.skipIf(!hasChromium())("escaping of reader-controlled input", () => {
   for (const path of paths) {
     it(`answers ${path} with the not-found page, status 404, nothing injected`, async () => {
       const page = await newPage();
-      const response = await page.goto(site.origin + path);
+      const response = await page.goto(session.site.origin + path);
       expect(response?.status()).toBe(404);
       await page.waitForFunction(() => document.documentElement.dataset.ssodocsStarted === "true");
       expect(await page.locator("h1").textContent()).toBe("Page Not Found");
@@ -123,7 +110,7 @@ describe.skipIf(!hasChromium())("escaping of reader-controlled input", () => {
     const page = await newPage();
     // The banner appears when the page's scripts cannot start; it is the one place a path is shown.
     await page.route("**/assets/js/**", (route) => route.abort());
-    await page.goto(`${site.origin}/<img src=x onerror=window.__pwned=1>/x`);
+    await page.goto(`${session.site.origin}/<img src=x onerror=window.__pwned=1>/x`);
     const banner = page.locator(".base-url-banner");
     await banner.waitFor();
     const expected = await page.evaluate(() => location.pathname.slice(0, location.pathname.lastIndexOf("/") + 1));
