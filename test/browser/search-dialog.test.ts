@@ -13,13 +13,7 @@ const FAVORITE_KEY = "__DOCSEARCH_FAVORITE_SEARCHES__embedded";
 describe.skipIf(!hasChromium())("the search dialog", () => {
   const session = useSearchSession();
 
-  async function open(path = ALPHA, options: Parameters<Browser["newContext"]>[0] = {}): Promise<Page> {
-    const context = await session.newContext(options);
-    const page = await context.newPage();
-    await page.goto(session.site.origin + path);
-    await page.waitForFunction(() => document.documentElement.dataset.ssodocsStarted === "true");
-    return page;
-  }
+  const open = (path = ALPHA, options: Parameters<Browser["newContext"]>[0] = {}) => session.open(path, options);
 
   const dialog = (page: Page) => page.locator("[data-search-dialog]");
   const input = (page: Page) => page.locator(".search-input");

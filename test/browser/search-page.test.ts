@@ -9,13 +9,7 @@ import { useSearchSession } from "./search-session.ts";
 describe.skipIf(!hasChromium())("the search page", () => {
   const session = useSearchSession();
 
-  async function open(path: string, options: Parameters<Browser["newContext"]>[0] = {}): Promise<Page> {
-    const context = await session.newContext(options);
-    const page = await context.newPage();
-    await page.goto(session.site.origin + path);
-    await page.waitForFunction(() => document.documentElement.dataset.ssodocsStarted === "true");
-    return page;
-  }
+  const open = (path: string, options: Parameters<Browser["newContext"]>[0] = {}) => session.open(path, options);
 
   const input = (page: Page) => page.locator(".search-page-input");
 

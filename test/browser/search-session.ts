@@ -1,7 +1,7 @@
 // Chromium and the built search fixture site for the search and escaping browser tests: one
 // browser and one site per file, a fresh context per test (closed after it), and the site's
 // request control reset after each test.
-import type { Browser, BrowserContext } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { serveSearchSite, type SearchSite } from "../fixtures/search-site.ts";
 import { launchChromium } from "./chromium.ts";
@@ -11,6 +11,8 @@ export interface SearchSession {
   readonly site: SearchSite;
   /** A new context, 1280 x 800 unless `options` say otherwise, closed after the test. */
   newContext(options?: Parameters<Browser["newContext"]>[0]): Promise<BrowserContext>;
+  /** A page of the site in a new context, once the site's script has started. */
+  open(path: string, options?: Parameters<Browser["newContext"]>[0]): Promise<Page>;
 }
 
 export function useSearchSession(): SearchSession {
@@ -39,6 +41,12 @@ export function useSearchSession(): SearchSession {
     async newContext(options = {}) {
       context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
       return context;
+    },
+    async open(path, options = {}) {
+      const page = await (await this.newContext(options)).newPage();
+      await page.goto(site.origin + path);
+      await page.waitForFunction(() => document.documentElement.dataset.ssodocsStarted === "true");
+      return page;
     },
   };
 }
