@@ -2,6 +2,8 @@
 // statuses, screens and their texts, grouping, snippets at 768 / 769 px, highlights, keyboard,
 // recent and favorite searches, and client navigation to the chosen hit. Both colour modes.
 import type { Browser, Page } from "playwright-core";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { hasChromium } from "./chromium.ts";
 import { useSearchSession } from "./search-session.ts";
@@ -246,6 +248,45 @@ describe.skipIf(!hasChromium())("the search dialog", () => {
       await page.locator(".search-result").first().waitFor();
       expect(await page.locator("h1").textContent()).toBe('Search results for "zebra crossing"');
     });
+  });
+
+  describe("accessibility in both colour modes", () => {
+    const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+    const violations = async (page: Page) => {
+      // Each option holds a link (as DocSearch's do), so a hit also opens in a new tab with a
+      // middle click; axe's nested-interactive rule objects to that one deliberate pattern.
+      const result = (await page.evaluate(() =>
+        (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<unknown> } }).axe.run("[data-search-dialog]", { rules: { "nested-interactive": { enabled: false } } }),
+      )) as {
+        violations: { id: string; nodes: { target: string[] }[] }[];
+      };
+      return result.violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+    };
+    for (const mode of ["light", "dark"] as const) {
+      it(`has no axe violation in the dialog's start, results, no-results and error screens (${mode} mode)`, async () => {
+        // axe goes in as an inline script, which the site's policy rightly forbids.
+        const page = await open(ALPHA, { colorScheme: mode, bypassCSP: true });
+        await page.addScriptTag({ content: AXE });
+        await page.keyboard.press("Control+k");
+        await dialog(page).waitFor();
+        expect(await violations(page)).toEqual([]);
+        await input(page).fill("zebra");
+        await page.locator(".search-hit").first().waitFor();
+        expect(await violations(page)).toEqual([]);
+        await input(page).fill("qwertyuiop");
+        await page.locator(".search-no-results").waitFor();
+        expect(await violations(page)).toEqual([]);
+        await page.keyboard.press("Escape");
+        session.site.control.pattern = /\/search\/index\.json/;
+        session.site.control.fail = true;
+        const failing = await open(ALPHA, { colorScheme: mode, bypassCSP: true });
+        await failing.addScriptTag({ content: AXE });
+        await failing.keyboard.press("Control+k");
+        await failing.locator(".search-input").fill("zebra");
+        await failing.locator(".search-error-screen").waitFor();
+        expect(await violations(failing)).toEqual([]);
+      });
+    }
   });
 
   describe("statuses", () => {

@@ -53,7 +53,7 @@ class SearchDialog {
 <div class="search-modal" role="dialog" aria-modal="true" aria-label="Search">
   <header class="search-bar">
     <form class="search-form" role="search" novalidate>
-      <label class="search-magnifier" for="search-dialog-input" aria-label="Search">${ICONS.search}</label>
+      <label class="search-magnifier" for="search-dialog-input">${ICONS.search}<span class="visually-hidden">Search</span></label>
       <span class="search-spinner" aria-hidden="true">${ICONS.spinner}</span>
       <input id="search-dialog-input" class="search-input" type="search" placeholder="Search docs" maxlength="${MAX_QUERY_LENGTH}"
         autocomplete="off" autocorrect="off" autocapitalize="off" spellcheck="false" enterkeyhint="go"
@@ -63,13 +63,13 @@ class SearchDialog {
     <button type="button" class="search-cancel" aria-label="Cancel">Cancel</button>
   </header>
   <div class="search-dropdown" id="search-dialog-list"></div>
-  <footer class="search-footer">
+  <div class="search-footer">
     <ul class="search-commands">
       <li><kbd class="search-key" aria-label="Enter key">↵</kbd><span>to select</span></li>
       <li><kbd class="search-key" aria-label="Arrow down">↓</kbd><kbd class="search-key" aria-label="Arrow up">↑</kbd><span>to navigate</span></li>
       <li><kbd class="search-key" aria-label="Escape key">esc</kbd><span>to close</span></li>
     </ul>
-  </footer>
+  </div>
 </div>`;
     this.input = this.root.querySelector(".search-input")!;
     this.reset = this.root.querySelector(".search-reset")!;
