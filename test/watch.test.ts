@@ -1,6 +1,6 @@
 // `ssodocs serve --watch` on a temporary copy of the fixture site: edits, additions, deletions
 // and bad edits show in the served pages, in the events pages receive and in the terminal.
-import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "./helpers.ts";
@@ -149,7 +149,8 @@ describe("serve --watch", () => {
     const config = readFileSync(path.join(s.dir, "ssodocs.config.ts"), "utf8");
     expect(await edit("ssodocs.config.ts", config.replace('tagline: "A small site for the tests."', 'tagline: "A tagline edited live."'))).toMatch(/\(site\)/);
     expect((await s.get("/")).body).toContain("A tagline edited live.");
-    writeFileSync(path.join(s.dir, "ssodocs.config.ts"), config);
+    // Restored through edit(), so its rebuild is done before the next test edits the config again.
+    await edit("ssodocs.config.ts", config);
   });
 
   it("keeps answering, with whole pages, while it rebuilds the site", async () => {
