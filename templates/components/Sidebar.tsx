@@ -1,8 +1,35 @@
 import type { SidebarNode } from "../../src/shared/types.ts";
 
-function containsPath(node: SidebarNode, path: string): boolean {
-  if (node.type === "link") return node.href === path;
-  return node.href === path || node.items.some((n) => containsPath(n, path));
+/**
+ * Facts about each node that do not depend on the page, worked out once per sidebar: every page
+ * of a build asks each category whether it holds the page and where it leads, and walking the
+ * tree for each question would make a build's cost grow with the square of its page count.
+ */
+interface NodeFacts {
+  /** The pages under the node, its own included. */
+  hrefs: Set<string>;
+  /** The first page it leads to: its own page, else its first doc's. */
+  first: string | null;
+}
+
+const facts = new WeakMap<SidebarNode, NodeFacts>();
+
+function factsOf(node: SidebarNode): NodeFacts {
+  let known = facts.get(node);
+  if (!known) {
+    const hrefs = new Set<string>(node.href ? [node.href] : []);
+    let first = node.href;
+    if (node.type === "category") {
+      for (const child of node.items) {
+        const inner = factsOf(child);
+        for (const href of inner.hrefs) hrefs.add(href);
+        first ??= inner.first;
+      }
+    }
+    known = { hrefs, first };
+    facts.set(node, known);
+  }
+  return known;
 }
 
 function Items({ nodes, path, level }: { nodes: SidebarNode[]; path: string; level: number }) {
@@ -23,12 +50,6 @@ function Items({ nodes, path, level }: { nodes: SidebarNode[]; path: string; lev
   );
 }
 
-/** The first page a category leads to: its own page, else its first doc. */
-function firstHref(node: SidebarNode): string | null {
-  if (node.type === "link") return node.href;
-  return node.href ?? node.items.map(firstHref).find((h) => h !== null) ?? null;
-}
-
 /**
  * A category lists its items when it cannot collapse or holds the current page. A collapsed one
  * shows only its label, linking to its first page: large sidebars stay small on every page.
@@ -36,9 +57,10 @@ function firstHref(node: SidebarNode): string | null {
  * and expand them (src/client/collapsible.ts); without JavaScript the links do the work.
  */
 function Category({ node, path, level }: { node: Extract<SidebarNode, { type: "category" }>; path: string; level: number }) {
-  const active = containsPath(node, path);
+  const { hrefs, first } = factsOf(node);
+  const active = hrefs.has(path);
   const expanded = !node.collapsible || active;
-  const href = expanded ? node.href : firstHref(node);
+  const href = expanded ? node.href : first;
   return (
     <li
       className={`menu-item menu-category${active ? " menu-category-active" : ""}${expanded ? "" : " menu-category-collapsed"}`}

@@ -29,14 +29,19 @@ const KNOWN_KEYS = new Set([
   "draft",
 ]);
 
-/** 1-based line of `key:` in the file, so a bad value can be pointed at. */
-function lineOfKey(source: string, key: string): number | undefined {
-  const lines = source.split("\n");
-  for (let i = 1; i < lines.length; i++) {
-    if (/^---\s*$/.test(lines[i])) break;
-    if (lines[i].startsWith(`${key}:`)) return i + 1;
+/** 1-based line of each top-level `key:` of the front matter, so a bad value can be pointed at. */
+function keyLinesOf(source: string): Map<string, number> {
+  const lines = new Map<string, number>();
+  let start = source.indexOf("\n") + 1;
+  for (let line = 2; start > 0 && start < source.length; line++) {
+    const end = source.indexOf("\n", start);
+    const text = source.slice(start, end === -1 ? source.length : end);
+    if (/^---\s*$/.test(text)) break;
+    const key = /^([^\s:#][^:]*):/.exec(text)?.[1];
+    if (key !== undefined && !lines.has(key)) lines.set(key, line);
+    start = end + 1;
   }
-  return undefined;
+  return lines;
 }
 
 export function parseFrontMatter(source: string, file: string): ParsedSource {
@@ -56,10 +61,12 @@ export function parseFrontMatter(source: string, file: string): ParsedSource {
     throw new SsodocsError(`invalid YAML front matter: ${e.reason ?? e.message.split("\n")[0]}`, { file, line });
   }
   const data = (parsed.data ?? {}) as Record<string, unknown>;
+  const keyLines = opens ? keyLinesOf(source) : new Map<string, number>();
+  const lineOfKey = (key: string) => keyLines.get(key);
   const bad = (key: string, expected: string): never => {
     throw new SsodocsError(`front matter "${key}" must be ${expected} (got ${JSON.stringify(data[key])})`, {
       file,
-      line: lineOfKey(source, key),
+      line: lineOfKey(key),
     });
   };
   const optionalString = (key: string) => {
@@ -73,7 +80,7 @@ export function parseFrontMatter(source: string, file: string): ParsedSource {
     if (!KNOWN_KEYS.has(key)) {
       throw new SsodocsError(`unknown front matter key "${key}" (known: ${[...KNOWN_KEYS].join(", ")})`, {
         file,
-        line: lineOfKey(source, key),
+        line: lineOfKey(key),
       });
     }
   }
@@ -115,10 +122,10 @@ export function parseFrontMatter(source: string, file: string): ParsedSource {
     if (data[key] !== undefined) (frontMatter as unknown as Record<string, unknown>)[key] = data[key];
   }
   const matterLines = opens ? source.slice(0, source.length - parsed.content.length).split("\n").length - 1 : 0;
-  const keyLines: Record<string, number> = {};
+  const linesOfKeys: Record<string, number> = {};
   for (const key of Object.keys(data)) {
-    const line = lineOfKey(source, key);
-    if (line) keyLines[key] = line;
+    const line = lineOfKey(key);
+    if (line) linesOfKeys[key] = line;
   }
-  return { frontMatter, body: parsed.content, bodyLine: matterLines + 1, keyLines };
+  return { frontMatter, body: parsed.content, bodyLine: matterLines + 1, keyLines: linesOfKeys };
 }

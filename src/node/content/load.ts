@@ -1,4 +1,5 @@
 // Walks the docs folder and reads every Markdown file with its front matter.
+import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fg from "fast-glob";
@@ -41,20 +42,41 @@ export function docIdOf(relativePath: string): string {
   return relativePath.replace(/\\/g, "/").replace(/\.mdx?$/, "");
 }
 
+function docOf(file: string, relativePath: string, source: string): SourceDoc {
+  if (source.includes("\u0000")) throw new SsodocsError("the file holds binary data (NUL bytes), not Markdown text", { file });
+  const { frontMatter, body, bodyLine, keyLines } = parseFrontMatter(source, file);
+  return { id: docIdOf(relativePath), file, relativePath: relativePath.replace(/\\/g, "/"), frontMatter, body, bodyLine, keyLines };
+}
+
+function unreadable(error: unknown, file: string): SsodocsError {
+  return new SsodocsError(`cannot read file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file });
+}
+
 export async function loadDoc(docsDir: string, relativePath: string): Promise<SourceDoc> {
   const file = path.join(docsDir, relativePath);
   let source: string;
   try {
     source = await readFile(file, "utf8");
   } catch (error) {
-    throw new SsodocsError(`cannot read file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file });
+    throw unreadable(error, file);
   }
-  if (source.includes("\u0000")) throw new SsodocsError("the file holds binary data (NUL bytes), not Markdown text", { file });
-  const { frontMatter, body, bodyLine, keyLines } = parseFrontMatter(source, file);
-  return { id: docIdOf(relativePath), file, relativePath: relativePath.replace(/\\/g, "/"), frontMatter, body, bodyLine, keyLines };
+  return docOf(file, relativePath, source);
 }
 
+/**
+ * Every doc, read one after the other: small files read synchronously cost far less than
+ * thousands of concurrent asynchronous reads, and the first bad file in order is the one reported.
+ */
 export async function loadDocs(docsDir: string): Promise<SourceDoc[]> {
   const files = await listDocFiles(docsDir);
-  return Promise.all(files.map((f) => loadDoc(docsDir, f)));
+  return files.map((relativePath) => {
+    const file = path.join(docsDir, relativePath);
+    let source: string;
+    try {
+      source = readFileSync(file, "utf8");
+    } catch (error) {
+      throw unreadable(error, file);
+    }
+    return docOf(file, relativePath, source);
+  });
 }

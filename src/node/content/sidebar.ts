@@ -86,8 +86,21 @@ export function breadcrumbsOf(sidebar: Sidebar, docId: string, label: string): B
   return [...chain.map((c) => ({ label: c.label, href: c.href })), { label, href: null }];
 }
 
+/** Position of each doc id in a reading order, made once per order (a search per doc would cost n² in all). */
+const positions = new WeakMap<string[], Map<string, number>>();
+
+function positionIn(order: string[], docId: string): number {
+  let byId = positions.get(order);
+  if (!byId || byId.size !== order.length) {
+    byId = new Map();
+    order.forEach((id, i) => byId!.has(id) || byId!.set(id, i));
+    positions.set(order, byId);
+  }
+  return byId.get(docId) ?? -1;
+}
+
 export function neighboursOf(sidebar: Sidebar, docId: string, docs: Map<string, SidebarDocInfo>): { previous: PageLink | null; next: PageLink | null } {
-  const i = sidebar.order.indexOf(docId);
+  const i = positionIn(sidebar.order, docId);
   if (i < 0) return { previous: null, next: null };
   const link = (id: string | undefined): PageLink | null => {
     if (!id) return null;
