@@ -71,6 +71,8 @@ export async function createStaging(outDir: string): Promise<Staging> {
     dir,
     async write(file) {
       if (failure) throw failure;
+      // Encoded now, so a page's HTML string can go at once while its bytes wait for the disk.
+      if (typeof file.contents === "string") file = { path: file.path, contents: Buffer.from(file.contents, "utf8") };
       const p = writeOne(file)
         .catch((error) => {
           failure ??= error;

@@ -2,38 +2,51 @@
 // (see EmbeddedSearchIndex); the browser builds its MiniSearch index from it on first use.
 import type { DocSearchRecord, EmbeddedSearchIndex } from "../../shared/types.ts";
 
-export function buildEmbeddedIndex(records: DocSearchRecord[], origin: string): EmbeddedSearchIndex {
-  const index: EmbeddedSearchIndex = { version: 3, pages: [], sections: [], texts: [], contents: [] };
-  const pageIndex = new Map<string, number>();
-  const textIndex = new Map<string, number>();
+/** Builds the index from records handed in order, a page (or several) at a time. */
+export class EmbeddedIndexBuilder {
+  readonly index: EmbeddedSearchIndex = { version: 3, pages: [], sections: [], texts: [], contents: [] };
+  private readonly pageIndex = new Map<string, number>();
+  private readonly textIndex = new Map<string, number>();
   // Per page, the open heading of each level (index into sections), to link a heading to its parent.
-  let open: number[] = [];
-  for (const r of records) {
-    const path = r.url_without_anchor.startsWith(origin) ? r.url_without_anchor.slice(origin.length) : r.url_without_anchor;
-    let page = pageIndex.get(path);
-    if (page === undefined) {
-      page = index.pages.length;
-      pageIndex.set(path, page);
-      index.pages.push([path, r.hierarchy.lvl0 ?? "", r.hierarchy.lvl1 ?? ""]);
-      open = [];
-    }
-    if (r.type === "lvl1") continue;
-    if (r.type === "content") {
-      const text = r.content ?? "";
-      let t = textIndex.get(text);
-      if (t === undefined) {
-        t = index.texts.length;
-        textIndex.set(text, t);
-        index.texts.push(text);
+  private open: number[] = [];
+
+  constructor(private readonly origin: string) {}
+
+  add(records: DocSearchRecord[]): void {
+    const { index, origin } = this;
+    for (const r of records) {
+      const path = r.url_without_anchor.startsWith(origin) ? r.url_without_anchor.slice(origin.length) : r.url_without_anchor;
+      let page = this.pageIndex.get(path);
+      if (page === undefined) {
+        page = index.pages.length;
+        this.pageIndex.set(path, page);
+        index.pages.push([path, r.hierarchy.lvl0 ?? "", r.hierarchy.lvl1 ?? ""]);
+        this.open = [];
       }
-      index.contents.push(open.length ? open[open.length - 1] : -(page + 1), t);
-      continue;
+      const open = this.open;
+      if (r.type === "lvl1") continue;
+      if (r.type === "content") {
+        const text = r.content ?? "";
+        let t = this.textIndex.get(text);
+        if (t === undefined) {
+          t = index.texts.length;
+          this.textIndex.set(text, t);
+          index.texts.push(text);
+        }
+        index.contents.push(open.length ? open[open.length - 1] : -(page + 1), t);
+        continue;
+      }
+      const level = Number(r.type.slice(3));
+      while (open.length && index.sections[open[open.length - 1]][1] >= level) open.pop();
+      const parent = open.length ? open[open.length - 1] : -1;
+      open.push(index.sections.length);
+      index.sections.push([page, level, r.anchor ?? "", r.hierarchy[`lvl${level}` as "lvl2"] ?? "", parent]);
     }
-    const level = Number(r.type.slice(3));
-    while (open.length && index.sections[open[open.length - 1]][1] >= level) open.pop();
-    const parent = open.length ? open[open.length - 1] : -1;
-    open.push(index.sections.length);
-    index.sections.push([page, level, r.anchor ?? "", r.hierarchy[`lvl${level}` as "lvl2"] ?? "", parent]);
   }
-  return index;
+}
+
+export function buildEmbeddedIndex(records: DocSearchRecord[], origin: string): EmbeddedSearchIndex {
+  const builder = new EmbeddedIndexBuilder(origin);
+  builder.add(records);
+  return builder.index;
 }

@@ -149,9 +149,13 @@ export function recordsOfDoc(doc: DocPageData, lvl0: string, origin: string): Do
   return records;
 }
 
+/** The docs in the order their records go: sidebar order first, then the docs outside the sidebar. */
+export function docsInRecordOrder<T extends { id: string }>(docs: T[], sidebar: Sidebar): T[] {
+  const rank = new Map(sidebar.order.map((id, i) => [id, i]));
+  return [...docs].sort((a, b) => (rank.get(a.id) ?? Infinity) - (rank.get(b.id) ?? Infinity));
+}
+
 /** Records of every doc in the site, in sidebar order first, then the docs outside the sidebar. */
 export function buildSearchRecords(docs: DocPageData[], sidebar: Sidebar, config: SiteConfig): DocSearchRecord[] {
-  const rank = new Map(sidebar.order.map((id, i) => [id, i]));
-  const sorted = [...docs].sort((a, b) => (rank.get(a.id) ?? Infinity) - (rank.get(b.id) ?? Infinity));
-  return sorted.flatMap((doc) => recordsOfDoc(doc, lvl0Of(sidebar, doc.id), config.url));
+  return docsInRecordOrder(docs, sidebar).flatMap((doc) => recordsOfDoc(doc, lvl0Of(sidebar, doc.id), config.url));
 }

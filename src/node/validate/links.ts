@@ -1,6 +1,7 @@
 // Link and anchor validation over the rendered pages: every internal href must name a route
 // (or an output file), and every #fragment an id on the target page.
 import { routeKey } from "../content/routes.ts";
+import { anchorNames, attributeValues } from "./scan.ts";
 
 /** What validation needs of a page, taken from its HTML right after rendering. */
 export interface PageLinks {
@@ -17,14 +18,10 @@ export interface BrokenLink {
   kind: "link" | "anchor";
 }
 
-// Every href and src of the page: links, but also its stylesheet, icon, scripts and images.
-const HREF = /\shref="([^"]*)"/g;
-const SRC = /\ssrc="([^"]*)"/g;
-const ID = /\sid="([^"]+)"/g;
-const NAME = /<a\s[^>]*?\bname="([^"]+)"/g;
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
 function decodeEntities(s: string): string {
+  if (!s.includes("&")) return s;
   return s.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
 }
 
@@ -36,18 +33,21 @@ function safeDecode(s: string): string {
   }
 }
 
+/** Ids of a page, as written: headings, elements with id (` id="..."`), anchors with name (`<a ... name="...">`). */
+function rawIdsOf(html: string): Set<string> {
+  const raw = new Set<string>();
+  attributeValues(html, "id", raw, true);
+  anchorNames(html, raw);
+  return raw;
+}
+
 /** Ids of a page: headings, elements with id, anchors with name. */
 export function idsOf(html: string): Set<string> {
   const ids = new Set<string>();
-  for (const m of html.matchAll(ID)) ids.add(decodeEntities(m[1]));
-  for (const m of html.matchAll(NAME)) ids.add(decodeEntities(m[1]));
+  for (const id of rawIdsOf(html)) ids.add(decodeEntities(id));
   return ids;
 }
 
-/**
- * `origins` maps, per page route, an href as it stands in the HTML to the href as the author
- * wrote it (relative links are rewritten before validation), so reports quote the source.
- */
 /**
  * One shared copy of each distinct string. A regex match is a slice that keeps its whole page's
  * HTML alive; interning a flat copy lets each page's HTML go once it is written.
@@ -63,13 +63,22 @@ function intern(s: string): string {
 }
 
 export function collectPageLinks(route: string, html: string): PageLinks {
+  // Every href and src of the page: links, but also its stylesheet, icon, scripts and images.
+  // Each is decoded once (the sidebar repeats its links in the mobile menu).
+  const raw = new Set<string>();
+  attributeValues(html, "href", raw);
+  attributeValues(html, "src", raw);
   const targets = new Set<string>();
-  for (const m of html.matchAll(HREF)) targets.add(intern(decodeEntities(m[1])));
-  for (const m of html.matchAll(SRC)) targets.add(intern(decodeEntities(m[1])));
+  for (const href of raw) targets.add(intern(decodeEntities(href)));
   const ids = new Set<string>();
-  for (const id of idsOf(html)) ids.add(intern(id));
+  for (const id of rawIdsOf(html)) ids.add(intern(decodeEntities(id)));
   return { route, targets: [...targets], ids };
 }
+
+/**
+ * `origins` maps, per page route, an href as it stands in the HTML to the href as the author
+ * wrote it (relative links are rewritten before validation), so reports quote the source.
+ */
 
 export function findBrokenLinks(
   pages: PageLinks[],
@@ -79,35 +88,32 @@ export function findBrokenLinks(
 ): BrokenLink[] {
   const byKey = new Map<string, PageLinks>();
   for (const p of pages) byKey.set(routeKey(p.route), p);
-  // Root-relative hrefs (the sidebar and navbar repeat on every page) resolve the same everywhere.
-  const absolute = new Map<string, { pathname: string; hash: string }>();
-  const resolve = (href: string, route: string) => {
-    if (href.startsWith("/")) {
-      let r = absolute.get(href);
-      if (!r) absolute.set(href, (r = parse(href, "/")));
-      return r;
-    }
-    return parse(href, route);
-  };
-  const parse = (href: string, route: string) => {
+  /** What is wrong with an href on a page, or null when nothing is. */
+  const check = (href: string, route: string): Pick<BrokenLink, "resolved" | "kind"> | null => {
+    if (href === "" || href === "#" || EXTERNAL.test(href)) return null;
+    // Markdown links to missing .md files were reported as warnings already.
+    if (/\.mdx?(#.*)?$/.test(href)) return null;
     const url = new URL(href, `http://site${route}`);
-    return { pathname: safeDecode(url.pathname), hash: safeDecode(url.hash.slice(1)) };
+    const pathname = safeDecode(url.pathname);
+    const hash = safeDecode(url.hash.slice(1));
+    const target = byKey.get(routeKey(pathname));
+    const rel = pathname.startsWith(baseUrl) ? pathname.slice(baseUrl.length) : pathname.slice(1);
+    if (!target) return files.has(rel) ? null : { resolved: pathname, kind: "link" };
+    if (hash && !target.ids.has(hash)) return { resolved: `${target.route}#${hash}`, kind: "anchor" };
+    return null;
   };
+  // Root-relative hrefs (the sidebar and navbar repeat on every page) have the same verdict everywhere.
+  const absolute = new Map<string, Pick<BrokenLink, "resolved" | "kind"> | null>();
   const broken: BrokenLink[] = [];
   for (const page of pages) {
+    const written = origins.get(page.route);
     for (const href of page.targets) {
-      if (href === "" || href === "#" || EXTERNAL.test(href)) continue;
-      // Markdown links to missing .md files were reported as warnings already.
-      if (/\.mdx?(#.*)?$/.test(href)) continue;
-      const written = origins.get(page.route)?.get(href) ?? href;
-      const { pathname, hash } = resolve(href, page.route);
-      const target = byKey.get(routeKey(pathname));
-      const rel = pathname.startsWith(baseUrl) ? pathname.slice(baseUrl.length) : pathname.slice(1);
-      if (!target) {
-        if (!files.has(rel)) broken.push({ source: page.route, href: written, resolved: pathname, kind: "link" });
-        continue;
-      }
-      if (hash && !target.ids.has(hash)) broken.push({ source: page.route, href: written, resolved: `${target.route}#${hash}`, kind: "anchor" });
+      let problem: Pick<BrokenLink, "resolved" | "kind"> | null | undefined;
+      if (href.startsWith("/")) {
+        problem = absolute.get(href);
+        if (problem === undefined) absolute.set(href, (problem = check(href, "/")));
+      } else problem = check(href, page.route);
+      if (problem) broken.push({ source: page.route, href: written?.get(href) ?? href, ...problem });
     }
   }
   return broken;
