@@ -156,3 +156,13 @@ export default defineConfig({
   );
   return config;
 }
+
+// `node bench/corpus.mjs <dir> <pages>` writes one corpus and prints its config's path.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const [dir, pages] = process.argv.slice(2);
+  if (!dir || !(Number(pages) > 0)) {
+    console.error("usage: node bench/corpus.mjs <dir> <pages>");
+    process.exit(2);
+  }
+  console.log(generateCorpus(path.resolve(dir), Number(pages)));
+}
