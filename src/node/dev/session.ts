@@ -128,7 +128,9 @@ export class DevSession {
     const doc = model.docs.find((d) => routeKey(model.info.get(d.id)!.permalink) === key);
     if (!doc) return null;
     const [page] = renderDocs({ ...model, docs: [doc] }, this.loaded.config, this.loaded.docsDir, this.markdown, cards, new Warnings(), this.memo).pages;
-    await this.code.highlightPending();
+    // With every block cached the page is finished without yielding: the first build, running
+    // beside this, would otherwise render all its Markdown before this page is sent.
+    if (this.code.hasPending()) await this.code.highlightPending();
     page.html = this.code.fill(page.html);
     return injectHead(renderDocument(this.templates.DocPage, { site: this.site, doc: page }, page.permalink), this.options.headHtml);
   }

@@ -94,6 +94,8 @@ export interface CodeRenderer {
    * returned as a placeholder and queued, to be highlighted by `highlightPending`.
    */
   render(code: string, info: string, env: MarkdownEnv, line: number): string;
+  /** Whether blocks wait to be highlighted (none when the cache had them all). */
+  hasPending(): boolean;
   /** Highlights the queued blocks (creating the highlighter only if there are any) and saves the cache. */
   highlightPending(): Promise<void>;
   /** Replaces the placeholders in rendered HTML with the highlighted blocks. */
@@ -152,7 +154,7 @@ export function createCodeRenderer(extraLanguages: string[] = [], scope = ""): C
   };
 
   const fill = (html: string) => html.replace(PLACEHOLDER, (_m, key: string) => cached.get(key) ?? "");
-  return { render, highlightPending, fill };
+  return { render, hasPending: () => pending.size > 0, highlightPending, fill };
 }
 
 /** Fenced code goes through the code renderer; fences may be indented any amount (as in MDX). */
