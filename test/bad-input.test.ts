@@ -103,6 +103,11 @@ describe("bad content", () => {
     const site = tempSite();
     const templates = path.join(site.dir, "templates");
     cpSync(path.join(ROOT, "templates"), templates, { recursive: true });
+    // The copies import ssodocs's shared helpers from where ssodocs is, not from beside them.
+    for (const file of ["components/DocParts.tsx"]) {
+      const copy = path.join(templates, file);
+      writeFileSync(copy, readFileSync(copy, "utf8").replaceAll('"../../src/shared/', `"${path.join(ROOT, "src/shared")}/`));
+    }
     writeFileSync(path.join(templates, "TagsPage.tsx"), "export function TagsPage() {\n  return null;\n}\n");
     writeFileSync(site.config, readFileSync(site.config, "utf8").replace("  footer:", `  templates: ${JSON.stringify(templates)},\n  footer:`));
     try {

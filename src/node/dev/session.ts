@@ -26,7 +26,7 @@ import { homeCardsOf, siteViewOf } from "../render/site-view.ts";
 import { loadTemplates, type Templates } from "../render/templates.ts";
 import { searchFiles } from "../search/files.ts";
 import { collectPageLinks, findBrokenLinks, formatBrokenLinks, type PageLinks } from "../validate/links.ts";
-import { freshImporter } from "./fresh-import.ts";
+import { freshImporter } from "../bundled-import.ts";
 import { brokenLinkLocation } from "./link-location.ts";
 
 /** What an update did, for the terminal line and the browsers. */

@@ -1,42 +1,18 @@
-// Imports a module and everything it imports from the project again, as it is on disk now.
-// Node caches ES modules for the life of the process, so watch mode bundles the module with
-// esbuild (packages stay external) into a new file and imports that. Each file's own
-// `import.meta.url`, `import.meta.dirname` and `import.meta.filename` are kept.
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+// Imports a TypeScript module of the site (its config, its page templates) and everything it
+// imports from the project, as it is on disk now: esbuild bundles it (packages stay external)
+// into a new folder, which is imported and removed. No TypeScript loader is needed, and since
+// every import is a new bundle, watch mode sees edits (Node caches ES modules for the life of
+// the process). Each file's own `import.meta.url`, `.dirname` and `.filename` are kept.
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import { createRequire, isBuiltin } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
-import { SsodocsError } from "../errors.ts";
-import type { ModuleImporter } from "../import-module.ts";
+import { SsodocsError } from "./errors.ts";
+import type { ModuleImporter } from "./import-module.ts";
+import { keepImportMeta } from "./keep-import-meta.mjs";
 
 let serial = 0;
-
-const metaOf = (file: string) => ({
-  url: JSON.stringify(pathToFileURL(file).href),
-  dirname: JSON.stringify(path.dirname(file)),
-  filename: JSON.stringify(file),
-});
-
-/** Replaces `import.meta.{url,dirname,filename}` of each bundled file by its original value. */
-const keepImportMeta: esbuild.Plugin = {
-  name: "keep-import-meta",
-  setup(build) {
-    build.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, async (args) => {
-      if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
-      const source = await readFile(args.path, "utf8");
-      if (!source.includes("import.meta")) return undefined;
-      const meta = metaOf(args.path);
-      const contents = source
-        .replace(/\bimport\.meta\.url\b/g, meta.url)
-        .replace(/\bimport\.meta\.dirname\b/g, meta.dirname)
-        .replace(/\bimport\.meta\.filename\b/g, meta.filename);
-      const ext = path.extname(args.path).slice(1);
-      const loader = (ext === "mts" || ext === "cts" ? "ts" : ext === "mjs" || ext === "cjs" ? "js" : ext) as esbuild.Loader;
-      return { contents, loader, resolveDir: path.dirname(args.path) };
-    });
-  },
-};
 
 /**
  * Packages stay out of the bundle, imported by their resolved path: from the importing file's

@@ -1,0 +1,87 @@
+// Compiles ssodocs's own TypeScript (src/node, from cli.ts) into one ES module with lazy chunks,
+// kept under node_modules/.cache/ssodocs-tool and compiled again when a source changes. Loading
+// it takes a fraction of what loading each source through a TypeScript loader takes, and every
+// command pays that at start. Returns null when it cannot compile (a read-only install, say):
+// the launcher then runs the sources through tsx.
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const ENTRY = path.join(ROOT, "src/node/cli.ts");
+// Inside the package's node_modules, so the compiled code finds the packages the sources use.
+const DIR = path.join(ROOT, "node_modules/.cache/ssodocs-tool");
+const MANIFEST = path.join(DIR, "manifest.json");
+
+/** What a compiled file depends on: the path, size and modification time of each input. */
+function stampOf(files) {
+  return files.map((file) => {
+    const s = statSync(path.join(ROOT, file));
+    return [file, s.size, s.mtimeMs];
+  });
+}
+
+function upToDate(manifest) {
+  try {
+    return JSON.stringify(stampOf(manifest.inputs.map(([file]) => file))) === JSON.stringify(manifest.inputs);
+  } catch {
+    return false;
+  }
+}
+
+async function compile() {
+  const esbuild = await import("esbuild");
+  const { keepImportMeta } = await import("../src/node/keep-import-meta.mjs");
+  const out = path.join(DIR, `build-${process.pid}-${Date.now()}`);
+  const result = await esbuild.build({
+    entryPoints: { cli: ENTRY },
+    outdir: out,
+    outExtension: { ".js": ".mjs" },
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    jsx: "automatic",
+    packages: "external",
+    sourcemap: "linked",
+    metafile: true,
+    logLevel: "silent",
+    plugins: [keepImportMeta],
+  });
+  const inputs = Object.keys(result.metafile.inputs).map((f) => path.relative(ROOT, path.resolve(f)));
+  inputs.push("bin/compile-tool.mjs", "package.json", "tsconfig.json");
+  const manifest = { entry: path.relative(DIR, path.join(out, "cli.mjs")), esbuild: esbuild.version, inputs: stampOf(inputs) };
+  const temp = `${MANIFEST}.${process.pid}.tmp`;
+  writeFileSync(temp, JSON.stringify(manifest));
+  renameSync(temp, MANIFEST);
+  return manifest;
+}
+
+/** Compiled copies a day old go; a newer one may still be loading chunks in a running process. */
+function removeOldBuilds() {
+  const dayAgo = Date.now() - 24 * 3600 * 1000;
+  for (const name of readdirSync(DIR)) {
+    const dir = path.join(DIR, name);
+    if (name.startsWith("build-") && statSync(dir).mtimeMs < dayAgo) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The compiled CLI's URL, compiling it first if a source changed; null if that cannot be done. */
+export async function compiledTool() {
+  let previous = null;
+  try {
+    previous = JSON.parse(readFileSync(MANIFEST, "utf8"));
+  } catch {
+    // Nothing compiled yet.
+  }
+  if (previous && upToDate(previous)) return pathToFileURL(path.join(DIR, previous.entry)).href;
+  try {
+    mkdirSync(DIR, { recursive: true });
+    const manifest = await compile();
+    removeOldBuilds();
+    return pathToFileURL(path.join(DIR, manifest.entry)).href;
+  } catch {
+    return null;
+  }
+}
