@@ -2,7 +2,7 @@
 // Entries are written to a temporary file and renamed, so a killed build never leaves a
 // half-written entry; an entry that cannot be read or parsed counts as missing.
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 /** `SSODOCS_CACHE_DIR` moves the cache (tests use their own). */
@@ -24,14 +24,23 @@ function disabled(tool: boolean): boolean {
 
 export function readCache<T>(namespace: string, key: string, options: { tool?: boolean } = {}): T | null {
   if (disabled(options.tool ?? false)) return null;
+  const file = path.join(CACHE_DIR, namespace, `${key}.json`);
   try {
-    return JSON.parse(readFileSync(path.join(CACHE_DIR, namespace, `${key}.json`), "utf8")) as T;
+    const value = JSON.parse(readFileSync(file, "utf8")) as T;
+    // Used now: the entry counts as recent when older ones are cleared out.
+    const now = new Date();
+    utimesSync(file, now, now);
+    return value;
   } catch {
     return null;
   }
 }
 
-export function writeCache(namespace: string, key: string, value: unknown, options: { tool?: boolean } = {}): void {
+/**
+ * Writes an entry; `keep` entries of the namespace stay, the most recently used, and older
+ * ones go (each change of the client sources, each site, would otherwise add one for good).
+ */
+export function writeCache(namespace: string, key: string, value: unknown, options: { tool?: boolean; keep?: number } = {}): void {
   if (disabled(options.tool ?? false)) return;
   try {
     const dir = path.join(CACHE_DIR, namespace);
@@ -40,7 +49,16 @@ export function writeCache(namespace: string, key: string, value: unknown, optio
     const temp = `${file}.${process.pid}.tmp`;
     writeFileSync(temp, JSON.stringify(value));
     renameSync(temp, file);
+    if (options.keep) keepNewest(dir, options.keep);
   } catch {
     // A cache that cannot be written only costs speed.
   }
+}
+
+function keepNewest(dir: string, keep: number): void {
+  const entries = readdirSync(dir)
+    .filter((name) => name.endsWith(".json"))
+    .map((name) => ({ file: path.join(dir, name), time: statSync(path.join(dir, name)).mtimeMs }))
+    .sort((a, b) => b.time - a.time);
+  for (const { file } of entries.slice(keep)) rmSync(file, { force: true });
 }

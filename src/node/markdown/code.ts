@@ -150,7 +150,7 @@ export function createCodeRenderer(extraLanguages: string[] = [], scope = ""): C
     }
     // Keep only the blocks this build used, so the cache does not grow without bound.
     const changed = used.size !== initialKeys.size || [...used].some((k) => !initialKeys.has(k));
-    if (changed) writeCache(CACHE_NAMESPACE, cacheKey, Object.fromEntries([...used].sort().map((k) => [k, cached.get(k)!])));
+    if (changed) writeCache(CACHE_NAMESPACE, cacheKey, Object.fromEntries([...used].sort().map((k) => [k, cached.get(k)!])), { keep: 32 });
   };
 
   const fill = (html: string) => html.replace(PLACEHOLDER, (_m, key: string) => cached.get(key) ?? "");

@@ -74,7 +74,7 @@ export async function buildClientAssets(config: SiteConfig): Promise<ClientAsset
       const cached = readCache<CachedBundle>("client", key, { tool: true });
       if (cached) return cached;
       const fresh = await bundleClient(config.baseUrl);
-      writeCache("client", key, fresh, { tool: true });
+      writeCache("client", key, fresh, { tool: true, keep: 4 });
       return fresh;
     })(),
     buildBeforePaintScript(config),
