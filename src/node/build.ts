@@ -10,6 +10,7 @@ import { createMarkdownRenderer } from "./markdown/index.ts";
 import { buildClientAssets, type OutputFile } from "./render/assets.ts";
 import { contentSecurityPolicy, headersFile } from "./render/csp.ts";
 import { renderDocs } from "./render/docs.ts";
+import { loadMarkdownCache } from "./render/markdown-cache.ts";
 import { renderFragment } from "./render/page.ts";
 import { pageJobs, sitemapAndRobots } from "./render/pages.ts";
 import { homeCardsOf, siteViewOf } from "./render/site-view.ts";
@@ -74,9 +75,11 @@ export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Pr
   const [templates, client] = await Promise.all([loadTemplates(loaded.templatesDir), buildClientAssets(config)]);
   lap("setup");
   const markdown = createMarkdownRenderer(code);
-  const rendered = renderDocs(model, config, loaded.docsDir, markdown, (cards) => renderFragment(templates.CardList, { cards }), warnings);
+  const markdownCache = loadMarkdownCache(config, model, loaded.docsDir, code);
+  const rendered = renderDocs(model, config, loaded.docsDir, markdown, (cards) => renderFragment(templates.CardList, { cards }), warnings, markdownCache.memo);
   lap("markdown");
   await code.highlightPending();
+  markdownCache.save();
   for (const page of rendered.pages) page.html = code.fill(page.html);
   lap("highlight");
 

@@ -94,6 +94,11 @@ export interface CodeRenderer {
    * returned as a placeholder and queued, to be highlighted by `highlightPending`.
    */
   render(code: string, info: string, env: MarkdownEnv, line: number): string;
+  /**
+   * Counts the blocks (by key) of Markdown rendered in an earlier build as used by this one;
+   * false if one of them is not in the cache (that Markdown must then be rendered again).
+   */
+  adopt(keys: string[]): boolean;
   /** Whether blocks wait to be highlighted (none when the cache had them all). */
   hasPending(): boolean;
   /** Highlights the queued blocks (creating the highlighter only if there are any) and saves the cache. */
@@ -154,7 +159,12 @@ export function createCodeRenderer(extraLanguages: string[] = [], scope = ""): C
   };
 
   const fill = (html: string) => html.replace(PLACEHOLDER, (_m, key: string) => cached.get(key) ?? "");
-  return { render, hasPending: () => pending.size > 0, highlightPending, fill };
+  const adopt = (keys: string[]) => {
+    if (!keys.every((k) => cached.has(k))) return false;
+    for (const k of keys) used.add(k);
+    return true;
+  };
+  return { render, adopt, hasPending: () => pending.size > 0, highlightPending, fill };
 }
 
 /** Fenced code goes through the code renderer; fences may be indented any amount (as in MDX). */

@@ -47,7 +47,7 @@ export interface RenderedDocs {
 }
 
 /** The Markdown of one doc as rendered, with everything rendering it produced besides its HTML. */
-interface MemoEntry {
+export interface MemoEntry {
   /** The body, permalink and path it was rendered from. */
   source: string;
   rendered: RenderedMarkdown;
@@ -70,6 +70,19 @@ export class MarkdownMemo {
     if (links) this.entries.clear();
     else for (const [id, e] of this.entries) if (e.usesCards) this.entries.delete(id);
   }
+}
+
+/** What a doc's rendered Markdown is made from, besides the site's structure and config. */
+export function markdownSourceOf(doc: SourceDoc, permalink: string): string {
+  return `${permalink}\0${doc.relativePath}\0${doc.bodyLine}\0${doc.body}`;
+}
+
+/** Where an image is written: its name, then a hash of its bytes (so a changed image gets a new URL). */
+export function imageOutputPath(file: string, bytes: Uint8Array): string {
+  const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 8);
+  const ext = path.extname(file);
+  const name = path.basename(file, ext).replace(/[^\w-]+/g, "-");
+  return `assets/images/${name}-${hash}${ext.toLowerCase()}`;
 }
 
 export function renderDocs(
@@ -118,10 +131,7 @@ export function renderDocs(
     } catch {
       throw new SsodocsError(`image "${src}" not found (looked for ${path.relative(docsDir, file) || file})`, { file: doc.file, line });
     }
-    const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 8);
-    const ext = path.extname(file);
-    const name = path.basename(file, ext).replace(/[^\w-]+/g, "-");
-    const out = `assets/images/${name}-${hash}${ext.toLowerCase()}`;
+    const out = imageOutputPath(file, bytes);
     const output = { path: out, contents: bytes };
     images.set(out, output);
     const url = `${config.baseUrl}${out}`;
@@ -131,7 +141,7 @@ export function renderDocs(
   }
 
   function renderMarkdown(doc: SourceDoc, permalink: string): MemoEntry {
-    const source = `${permalink}\0${doc.relativePath}\0${doc.bodyLine}\0${doc.body}`;
+    const source = markdownSourceOf(doc, permalink);
     const known = memo?.entries.get(doc.id);
     if (known && known.source === source) {
       for (const [file, { output, url }] of known.images) {
