@@ -1,4 +1,4 @@
-// Compiles ssodocs's own TypeScript (src/node, from cli.ts) into one ES module with lazy chunks,
+// Compiles ssodocs's own TypeScript (src/node, from cli.ts, and the highlight worker) into ES modules with lazy chunks,
 // kept under node_modules/.cache/ssodocs-tool and compiled again when a source changes. Loading
 // it takes a fraction of what loading each source through a TypeScript loader takes, and every
 // command pays that at start. Returns null when it cannot compile (a read-only install, say):
@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const ENTRY = path.join(ROOT, "src/node/cli.ts");
+const WORKER = path.join(ROOT, "src/node/markdown/highlight-worker.ts");
 // Inside the package's node_modules, so the compiled code finds the packages the sources use.
 const DIR = path.join(ROOT, "node_modules/.cache/ssodocs-tool");
 const MANIFEST = path.join(DIR, "manifest.json");
@@ -34,7 +35,9 @@ async function compile() {
   const { keepImportMeta } = await import("../src/node/keep-import-meta.mjs");
   const out = path.join(DIR, `build-${process.pid}-${Date.now()}`);
   const result = await esbuild.build({
-    entryPoints: { cli: ENTRY },
+    entryPoints: { cli: ENTRY, "highlight-worker": WORKER },
+    // The worker is started from the compiled copy (highlight-pool.ts), not through tsx.
+    define: { __SSODOCS_HIGHLIGHT_WORKER__: JSON.stringify(pathToFileURL(path.join(out, "highlight-worker.mjs")).href) },
     outdir: out,
     outExtension: { ".js": ".mjs" },
     bundle: true,

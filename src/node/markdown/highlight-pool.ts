@@ -1,54 +1,103 @@
-// Spreads highlighting over the machine's cores: blocks are split into shards by language (so
-// each thread compiles only its own grammars), one shard runs here, the others in workers.
+// Spreads highlighting over the machine's cores. The blocks wait in one queue of small batches,
+// sorted by language; the main thread takes batches from the front, worker threads from the
+// back, each when it is free. So no thread idles while another has a long list, and each
+// compiles mostly its own grammars (compiling a grammar's patterns is much of the cost). Every
+// thread loads the same languages, so a block comes out the same whichever thread takes it.
 import os from "node:os";
+import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { highlightBlocks, type PendingBlock } from "./highlight.ts";
+import { createBlockHighlighter, languagesOf, type PendingBlock } from "./highlight.ts";
+import type { HighlightAnswer, HighlightBatch } from "./highlight-worker.ts";
+
+/** The compiled worker's URL, set by bin/compile-tool.mjs when ssodocs runs compiled. */
+declare const __SSODOCS_HIGHLIGHT_WORKER__: string | undefined;
 
 /**
- * Below this many blocks a worker's start-up (tsx, shiki, its grammars) costs more than it saves.
- * Measured on 2 cores: the real site's 237 blocks take 1.3 s on one thread and 1.9 s on two;
- * a 2,000-page corpus (about 6,000 blocks) 4.2 s on one and 3.8 s on two.
+ * Below this many blocks a worker's start-up (a thread, shiki, its grammars) costs more than it
+ * saves. Measured on this project's 2-core machine, where two busy threads run far from twice
+ * as fast as one: the real guides' 237 blocks take 1.05 s on one thread and 1.1 s on two; a
+ * 2,000-page corpus (about 6,000 blocks) 3.4 to 4.2 s on one and 3.1 to 3.3 s on two.
  */
-const PARALLEL_THRESHOLD = 3000;
+const PARALLEL_THRESHOLD = 1000;
+/** Blocks per batch: small enough to share the tail of the queue evenly. */
+const BATCH = 6;
 
-/** Groups blocks by language, then deals the groups to `n` shards, largest first. */
-export function shardByLanguage(blocks: [string, PendingBlock][], n: number): [string, PendingBlock][][] {
-  const byLang = new Map<string, [string, PendingBlock][]>();
-  for (const entry of blocks) {
-    const k = entry[1].lang ?? "";
-    const group = byLang.get(k);
-    if (group) group.push(entry);
-    else byLang.set(k, [entry]);
-  }
-  const shards: [string, PendingBlock][][] = Array.from({ length: n }, () => []);
-  for (const group of [...byLang.values()].sort((a, b) => b.length - a.length)) {
-    shards.reduce((min, s) => (s.length < min.length ? s : min)).push(...group);
-  }
-  return shards.filter((s) => s.length > 0);
-}
-
-function inWorker(blocks: [string, PendingBlock][], extraLanguages: string[]): Promise<[string, string][]> {
-  // Workers load TypeScript through tsx, as the main thread does.
+function startWorker(langs: string[]): Worker {
+  if (typeof __SSODOCS_HIGHLIGHT_WORKER__ === "string") return new Worker(new URL(__SSODOCS_HIGHLIGHT_WORKER__), { workerData: { langs } });
+  // Running from the sources: the worker loads TypeScript through tsx, with ssodocs's tsconfig.
   const file = new URL("./highlight-worker.ts", import.meta.url).href;
-  const boot = `import(${JSON.stringify(import.meta.resolve("tsx/esm/api"))}).then((m) => { m.register(); return import(${JSON.stringify(file)}); });`;
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(boot, { eval: true, workerData: { blocks, extraLanguages } });
-    worker.once("message", (result: [string, string][]) => {
-      resolve(result);
-      void worker.terminate();
-    });
-    worker.once("error", reject);
-    worker.once("exit", (code) => {
-      if (code !== 0) reject(new Error(`highlight worker exited with code ${code}`));
-    });
-  });
+  const tsconfig = fileURLToPath(new URL("../../../tsconfig.json", import.meta.url));
+  const boot = `import(${JSON.stringify(import.meta.resolve("tsx/esm/api"))}).then((m) => { m.register({ tsconfig: ${JSON.stringify(tsconfig)} }); return import(${JSON.stringify(file)}); });`;
+  return new Worker(boot, { eval: true, workerData: { langs } });
 }
 
-export async function highlightInParallel(pending: Map<string, PendingBlock>, extraLanguages: string[]): Promise<Map<string, string>> {
-  const blocks = [...pending];
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** How the work was shared (for tests and benchmarks). */
+export interface HighlightStats {
+  blocksByWorkers: number;
+}
+
+export async function highlightInParallel(pending: Map<string, PendingBlock>, extraLanguages: string[], stats?: HighlightStats): Promise<Map<string, string>> {
+  const blocks = [...pending].sort(([ka, a], [kb, b]) => ((a.lang ?? "") < (b.lang ?? "") ? -1 : (a.lang ?? "") > (b.lang ?? "") ? 1 : ka < kb ? -1 : 1));
+  const langs = languagesOf(blocks, extraLanguages);
+  const results = new Map<string, string>();
   const threads = Math.min(os.availableParallelism(), 4);
-  if (blocks.length < PARALLEL_THRESHOLD || threads < 2) return new Map(await highlightBlocks(blocks, extraLanguages));
-  const [here, ...elsewhere] = shardByLanguage(blocks, threads);
-  const results = await Promise.all([highlightBlocks(here, extraLanguages), ...elsewhere.map((s) => inWorker(s, []))]);
-  return new Map(results.flat());
+  const queue: HighlightBatch[] = [];
+  for (let i = 0; i < blocks.length; i += BATCH) queue.push(blocks.slice(i, i + BATCH));
+
+  // Workers first, so they load while the main thread loads its own highlighter.
+  const workers = blocks.length < PARALLEL_THRESHOLD || threads < 2 ? [] : Array.from({ length: threads - 1 }, () => startWorker(langs));
+  /** Batches a worker took and has not answered yet (given back to the queue if it fails). */
+  const taken = new Map<Worker, HighlightBatch>();
+  let settle = () => {};
+  const give = (worker: Worker) => {
+    const batch = queue.pop();
+    if (batch) {
+      taken.set(worker, batch);
+      worker.postMessage(batch);
+    }
+  };
+  for (const worker of workers) {
+    worker.on("message", (answer: HighlightAnswer) => {
+      if (answer !== "ready") {
+        for (const [key, html] of answer) results.set(key, html);
+        if (stats) stats.blocksByWorkers += answer.length;
+        taken.delete(worker);
+      }
+      give(worker);
+      settle();
+    });
+    const fail = () => {
+      const batch = taken.get(worker);
+      if (batch) queue.push(batch);
+      taken.delete(worker);
+      void worker.terminate();
+      settle();
+    };
+    worker.on("error", fail);
+    worker.on("exit", fail);
+  }
+
+  const highlighter = await createBlockHighlighter(langs);
+  try {
+    while (queue.length || taken.size) {
+      const batch = queue.shift();
+      if (batch) {
+        for (const [key, block] of batch) results.set(key, highlighter.highlight(block));
+        // Let the workers' answers in (and give them more) between batches.
+        await nextTurn();
+      } else {
+        // The rest is with the workers: wait for an answer or a failure.
+        await new Promise<void>((resolve) => (settle = resolve));
+      }
+    }
+  } finally {
+    highlighter.dispose();
+    for (const worker of workers) {
+      worker.removeAllListeners("exit");
+      void worker.terminate();
+    }
+  }
+  return results;
 }

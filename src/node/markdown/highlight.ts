@@ -12,9 +12,22 @@ export interface PendingBlock {
   highlightLines: number[];
 }
 
-/** The highlighted <pre> of each block, by key. `extraLanguages` are shiki ids loaded as well. */
-export async function highlightBlocks(blocks: [string, PendingBlock][], extraLanguages: string[]): Promise<[string, string][]> {
-  const langs = [...new Set([...blocks.map(([, b]) => b.lang), ...extraLanguages].filter((l): l is string => !!l))];
+/** The languages a set of blocks needs, with `extraLanguages` (shiki ids loaded in any case). */
+export function languagesOf(blocks: [string, PendingBlock][], extraLanguages: string[]): string[] {
+  return [...new Set([...blocks.map(([, b]) => b.lang), ...extraLanguages].filter((l): l is string => !!l))].sort();
+}
+
+export interface BlockHighlighter {
+  /** The highlighted <pre> of a block. */
+  highlight(block: PendingBlock): string;
+  dispose(): void;
+}
+
+/**
+ * A shiki highlighter with exactly `langs` loaded: every thread that highlights part of a build
+ * loads the same languages, so a block comes out the same whichever thread takes it.
+ */
+export async function createBlockHighlighter(langs: string[]): Promise<BlockHighlighter> {
   // Loaded here, not at startup: most builds find every block in the cache.
   const { createHighlighter, createOnigurumaEngine } = await import("shiki");
   const highlighter = await createHighlighter({
@@ -22,8 +35,8 @@ export async function highlightBlocks(blocks: [string, PendingBlock][], extraLan
     langs: langs as Parameters<typeof CreateHighlighter>[0]["langs"],
     engine: createOnigurumaEngine(import("shiki/wasm")),
   });
-  try {
-    return blocks.map(([key, block]) => {
+  return {
+    highlight(block) {
       const lines = new Set(block.highlightLines);
       const transformers: ShikiTransformer[] = [
         {
@@ -38,11 +51,10 @@ export async function highlightBlocks(blocks: [string, PendingBlock][], extraLan
         defaultColor: false,
         transformers,
       });
-      return [key, oneByte(html)];
-    });
-  } finally {
-    highlighter.dispose();
-  }
+      return oneByte(html);
+    },
+    dispose: () => highlighter.dispose(),
+  };
 }
 
 /**

@@ -1,0 +1,36 @@
+// Highlighting spread over threads gives every block exactly the HTML one thread gives it.
+import { describe, expect, it } from "vitest";
+import { createBlockHighlighter, languagesOf, type PendingBlock } from "../src/node/markdown/highlight.ts";
+import { highlightInParallel } from "../src/node/markdown/highlight-pool.ts";
+
+const samples: [string | null, string][] = [
+  ["yaml", "server:\n  url: https://authentik.company\n  port: 9000 # {n}"],
+  ["python", "def login(n):\n    return {'user': n, 'id': {n}}"],
+  ["bash", "export CLIENT_ID={n}\ncurl -s https://service.company/api/{n}"],
+  ["json", '{ "client_id": "{n}", "scopes": ["openid", "email"] }'],
+  ["nginx", "location /outpost.goauthentik.io {\n  proxy_pass http://authentik:{n};\n}"],
+  [null, "plain text number {n}"],
+];
+
+describe("parallel highlighting", () => {
+  it("gives each of 2,400 blocks the same HTML as a single highlighter, whichever thread took it", async () => {
+    const pending = new Map<string, PendingBlock>();
+    for (let n = 0; n < 2400; n++) {
+      const [lang, code] = samples[n % samples.length];
+      pending.set(`block-${String(n).padStart(4, "0")}`, { lang, code: code.replaceAll("{n}", String(n)), highlightLines: n % 7 === 0 ? [1] : [] });
+    }
+    const stats = { blocksByWorkers: 0 };
+    const parallel = await highlightInParallel(pending, ["diff"], stats);
+    const single = await createBlockHighlighter(languagesOf([...pending], ["diff"]));
+    try {
+      expect(parallel.size).toBe(pending.size);
+      // Both sides took a share.
+      expect(stats.blocksByWorkers).toBeGreaterThan(0);
+      expect(stats.blocksByWorkers).toBeLessThan(pending.size);
+      for (const [key, block] of pending) expect(parallel.get(key), key).toBe(single.highlight(block));
+      expect(parallel.get("block-0007")).toContain('class="line highlighted"');
+    } finally {
+      single.dispose();
+    }
+  }, 60_000);
+});
