@@ -21,6 +21,11 @@ declare const __SSODOCS_HIGHLIGHT_WORKER__: string | undefined;
 const PARALLEL_THRESHOLD = 1000;
 /** Blocks per batch: small enough to share the tail of the queue evenly. */
 const BATCH = 6;
+/**
+ * Batches a worker holds at once: it starts the next while its answer waits for the main
+ * thread, which reads messages only between its own batches.
+ */
+const AHEAD = 3;
 
 function startWorker(langs: string[]): Worker {
   if (typeof __SSODOCS_HIGHLIGHT_WORKER__ === "string") return new Worker(new URL(__SSODOCS_HIGHLIGHT_WORKER__), { workerData: { langs } });
@@ -48,13 +53,15 @@ export async function highlightInParallel(pending: Map<string, PendingBlock>, ex
 
   // Workers first, so they load while the main thread loads its own highlighter.
   const workers = blocks.length < PARALLEL_THRESHOLD || threads < 2 ? [] : Array.from({ length: threads - 1 }, () => startWorker(langs));
-  /** Batches a worker took and has not answered yet (given back to the queue if it fails). */
-  const taken = new Map<Worker, HighlightBatch>();
+  /** Batches each worker took and has not answered yet, oldest first (given back to the queue if it fails). */
+  const taken = new Map<Worker, HighlightBatch[]>(workers.map((w) => [w, []]));
+  const waiting = () => [...taken.values()].some((batches) => batches.length > 0);
   let settle = () => {};
   const give = (worker: Worker) => {
-    const batch = queue.pop();
-    if (batch) {
-      taken.set(worker, batch);
+    const held = taken.get(worker)!;
+    while (held.length < AHEAD && queue.length) {
+      const batch = queue.pop()!;
+      held.push(batch);
       worker.postMessage(batch);
     }
   };
@@ -63,15 +70,14 @@ export async function highlightInParallel(pending: Map<string, PendingBlock>, ex
       if (answer !== "ready") {
         for (const [key, html] of answer) results.set(key, html);
         if (stats) stats.blocksByWorkers += answer.length;
-        taken.delete(worker);
+        taken.get(worker)!.shift();
       }
       give(worker);
       settle();
     });
     const fail = () => {
-      const batch = taken.get(worker);
-      if (batch) queue.push(batch);
-      taken.delete(worker);
+      queue.push(...taken.get(worker)!.reverse());
+      taken.set(worker, []);
       void worker.terminate();
       settle();
     };
@@ -81,7 +87,7 @@ export async function highlightInParallel(pending: Map<string, PendingBlock>, ex
 
   const highlighter = await createBlockHighlighter(langs);
   try {
-    while (queue.length || taken.size) {
+    while (queue.length || waiting()) {
       const batch = queue.shift();
       if (batch) {
         for (const [key, block] of batch) results.set(key, highlighter.highlight(block));
