@@ -5,7 +5,7 @@
 // reader who searches a setting finds the section that sets it.
 import { createHash } from "node:crypto";
 import { Parser } from "htmlparser2";
-import type { DocPageData, DocSearchRecord, SearchHierarchy, SiteConfig } from "../../shared/types.ts";
+import type { DocPageData, DocSearchRecord, SearchHierarchy } from "../../shared/types.ts";
 import type { Sidebar } from "../content/sidebar.ts";
 
 /** `docusaurus_tag` of the docs plugin's current version, as Docusaurus names it. */
@@ -155,7 +155,3 @@ export function docsInRecordOrder<T extends { id: string }>(docs: T[], sidebar: 
   return [...docs].sort((a, b) => (rank.get(a.id) ?? Infinity) - (rank.get(b.id) ?? Infinity));
 }
 
-/** Records of every doc in the site, in sidebar order first, then the docs outside the sidebar. */
-export function buildSearchRecords(docs: DocPageData[], sidebar: Sidebar, config: SiteConfig): DocSearchRecord[] {
-  return docsInRecordOrder(docs, sidebar).flatMap((doc) => recordsOfDoc(doc, lvl0Of(sidebar, doc.id), config.url));
-}
