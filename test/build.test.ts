@@ -81,6 +81,11 @@ describe("ssodocs build on the fixture site", () => {
     expect(overview).toContain('href="/integrations/services/"');
   });
 
+  it("counts the guides on the home page", () => {
+    // The fixture has two guides (alpha and beta); the overview, the services index and the template are not guides.
+    expect(page("index.html")).toContain("Step-by-step guides for connecting 2 applications");
+  });
+
   it("shows the body's own H1 on the services index and one card per category", () => {
     const html = page("integrations/services/index.html");
     expect(html).toContain("<h1>Applications</h1>");

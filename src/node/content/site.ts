@@ -6,6 +6,11 @@ import type { SourceDoc } from "./load.ts";
 import { docPermalink, routeKey, tagPermalink } from "./routes.ts";
 import { buildSidebar, type Sidebar, type SidebarDocInfo } from "./sidebar.ts";
 
+/** A guide is a service's page: `services/<service>/index`. */
+export function isGuideId(docId: string): boolean {
+  return /^services\/[^/]+\/index$/.test(docId);
+}
+
 export interface ContentModel {
   docs: SourceDoc[];
   byId: Map<string, SourceDoc>;

@@ -1,7 +1,7 @@
 // Every route of the site to an HTML file: docs, home, tags, search, 404; plus sitemap.xml and robots.txt.
 import type { DocPageData, SiteConfig } from "../../shared/types.ts";
 import type { CategoryCard, SiteView } from "../../shared/template-props.ts";
-import type { ContentModel } from "../content/site.ts";
+import { isGuideId, type ContentModel } from "../content/site.ts";
 import { outputFileOf } from "../content/routes.ts";
 import type { OutputFile } from "./assets.ts";
 import { renderDocument } from "./page.ts";
@@ -20,7 +20,7 @@ export interface PageJob {
 /** The home page needs only the content model, not the rendered docs (watch mode renders it first). */
 export function homePageJob(site: SiteView, model: ContentModel, homeCards: CategoryCard[], templates: Templates): PageJob {
   const { baseUrl } = site.config;
-  const guideCount = model.docs.filter((d) => /\/services\/[^/]+\/index$/.test(d.id)).length;
+  const guideCount = model.docs.filter((d) => isGuideId(d.id)).length;
   return {
     route: baseUrl,
     file: outputFileOf(baseUrl, baseUrl),
