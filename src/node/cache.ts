@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import fg from "fast-glob";
 
 /** `SSODOCS_CACHE_DIR` moves the cache (tests use their own). */
 export const CACHE_DIR = process.env.SSODOCS_CACHE_DIR ?? path.resolve(import.meta.dirname, "../../node_modules/.cache/ssodocs");
@@ -12,6 +13,12 @@ export function hashOf(...parts: (string | Uint8Array)[]): string {
   const h = createHash("sha256");
   for (const p of parts) h.update(p).update("\0");
   return h.digest("hex").slice(0, 32);
+}
+
+/** A hash of the files `patterns` match below `cwd`: their paths and contents, in a stable order. */
+export function hashOfFiles(cwd: string, patterns: string[]): string {
+  const files = fg.sync(patterns, { cwd }).sort();
+  return hashOf(...files.flatMap((f) => [f, readFileSync(path.join(cwd, f))]));
 }
 
 /**

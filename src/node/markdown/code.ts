@@ -95,10 +95,10 @@ export interface CodeRenderer {
    */
   render(code: string, info: string, env: MarkdownEnv, line: number): string;
   /**
-   * Counts the blocks (by key) of Markdown rendered in an earlier build as used by this one;
-   * false if one of them is not in the cache (that Markdown must then be rendered again).
+   * Counts the code blocks of HTML rendered in an earlier build (its placeholders) as used by
+   * this one; false if one of them is not in the cache (that Markdown must then be rendered again).
    */
-  adopt(keys: string[]): boolean;
+  adopt(html: string): boolean;
   /** Whether blocks wait to be highlighted (none when the cache had them all). */
   hasPending(): boolean;
   /** Highlights the queued blocks (creating the highlighter only if there are any) and saves the cache. */
@@ -159,7 +159,8 @@ export function createCodeRenderer(extraLanguages: string[] = [], scope = ""): C
   };
 
   const fill = (html: string) => html.replace(PLACEHOLDER, (_m, key: string) => cached.get(key) ?? "");
-  const adopt = (keys: string[]) => {
+  const adopt = (html: string) => {
+    const keys = [...html.matchAll(PLACEHOLDER)].map((m) => m[1]);
     if (!keys.every((k) => cached.has(k))) return false;
     for (const k of keys) used.add(k);
     return true;

@@ -1,10 +1,8 @@
 // The browser side of the site, bundled with esbuild: the client script (with lazily loaded
 // chunks such as mermaid), the stylesheet, and the inline before-paint script.
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import * as esbuild from "esbuild";
-import fg from "fast-glob";
-import { hashOf, readCache, writeCache } from "../cache.ts";
+import { hashOf, hashOfFiles, readCache, writeCache } from "../cache.ts";
 import type { SiteConfig } from "../../shared/types.ts";
 import type { BeforePaintOptions } from "../../client/before-paint.ts";
 
@@ -55,16 +53,7 @@ interface CachedBundle {
 
 /** Hash of everything the client bundle is made from: its sources and the bundled packages' versions. */
 function clientKey(baseUrl: string): string {
-  const sources = fg.sync("**/*", { cwd: CLIENT_DIR }).sort();
-  const lock = path.resolve(CLIENT_DIR, "../../package-lock.json");
-  const parts = sources.map((f) => f + readFileSync(path.join(CLIENT_DIR, f), "utf8"));
-  let lockText = "";
-  try {
-    lockText = readFileSync(lock, "utf8");
-  } catch {
-    // No lock file: the sources alone make the key.
-  }
-  return hashOf(esbuild.version, baseUrl, lockText, ...parts);
+  return hashOf(esbuild.version, baseUrl, hashOfFiles(path.resolve(CLIENT_DIR, "../.."), ["src/client/**/*", "package-lock.json"]));
 }
 
 export async function buildClientAssets(config: SiteConfig): Promise<ClientAssets> {

@@ -9,9 +9,8 @@
 // - every code block it shows is in the code cache (its placeholders are filled from there).
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import fg from "fast-glob";
 import type { SiteConfig } from "../../shared/types.ts";
-import { hashOf, readCache, writeCache } from "../cache.ts";
+import { hashOf, hashOfFiles, readCache, writeCache } from "../cache.ts";
 import type { ContentModel } from "../content/site.ts";
 import type { CodeRenderer } from "../markdown/code.ts";
 import type { RenderedMarkdown } from "../markdown/index.ts";
@@ -36,19 +35,13 @@ let ownSources: string | undefined;
 
 /** A hash of ssodocs's own sources and locked package versions: any change renders everything again. */
 function toolStamp(): string {
-  if (ownSources === undefined) {
-    const files = fg.sync(["src/node/**/*.{ts,mjs}", "src/shared/**/*.ts", "package-lock.json"], { cwd: ROOT }).sort();
-    ownSources = hashOf(...files.flatMap((f) => [f, readFileSync(path.join(ROOT, f))]));
-  }
-  return ownSources;
+  return (ownSources ??= hashOfFiles(ROOT, ["src/node/**/*.{ts,mjs}", "src/shared/**/*.ts", "package-lock.json"]));
 }
 
 function keyOf(config: SiteConfig, model: ContentModel, docsDir: string): string {
   const structure = JSON.stringify([model.docs.map((d) => [d.id, d.relativePath, d.frontMatter]), model.sidebar.nodes]);
   return hashOf("markdown-cache-v1", toolStamp(), JSON.stringify(config), structure, docsDir);
 }
-
-const PLACEHOLDER = /<!--ssodocs-code:([0-9a-f]{32})-->/g;
 
 export interface MarkdownCache {
   memo: MarkdownMemo;
@@ -66,8 +59,7 @@ export function loadMarkdownCache(config: SiteConfig, model: ContentModel, docsD
     if (!entry || entry.source !== hashOf(source)) continue;
     const images = imagesOf(entry.images);
     if (!images) continue;
-    const blocks = [...entry.rendered.html.matchAll(PLACEHOLDER)].map((m) => m[1]);
-    if (!code.adopt(blocks)) continue;
+    if (!code.adopt(entry.rendered.html)) continue;
     memo.entries.set(doc.id, { source, rendered: entry.rendered, origins: new Map(entry.origins), images, warnings: entry.warnings, usesCards: entry.usesCards });
   }
   const loaded = new Map(memo.entries);
