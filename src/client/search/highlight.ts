@@ -1,10 +1,13 @@
 // Highlighted text: <mark> around matches, snippets of N words, and the sanitiser every
 // highlighted value passes through before it becomes HTML (only <mark> survives).
 
+import { escapeHtml as escapeSharedHtml } from "../../shared/escape-html.ts";
+
 export const SNIPPET_ELLIPSIS = "…";
 
+/** Text from a search backend made safe for HTML, single quotes too. */
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+  return escapeSharedHtml(text).replace(/'/g, "&#39;");
 }
 
 /**

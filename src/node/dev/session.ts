@@ -3,13 +3,13 @@
 // files also renders the pages that show the sidebar, tags and cards; a change to the config
 // or a template renders everything. Pages are written to a folder the dev server serves, only
 // when their HTML changed, and each update says which routes changed so those browsers reload.
-import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { cp, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import fg from "fast-glob";
 import type { DocPageData } from "../../shared/types.ts";
 import type { CategoryCard, SiteView } from "../../shared/template-props.ts";
+import { hashOf } from "../cache.ts";
 import { routeKey } from "../content/routes.ts";
 import { loadConfig, type LoadedConfig } from "../config.ts";
 import { loadDoc, loadDocs, type SourceDoc } from "../content/load.ts";
@@ -62,8 +62,6 @@ export class DevBrokenLinksError extends SsodocsError {
     super(`broken links or anchors:\n${report}`, location);
   }
 }
-
-const sha = (s: string | Uint8Array) => createHash("sha1").update(s).digest("base64");
 
 export class DevSession {
   loaded!: LoadedConfig;
@@ -300,7 +298,7 @@ export class DevSession {
 
   /** Writes a file if its contents changed (to a temporary name, then renamed: never half-written). */
   private async write(relative: string, contents: string | Uint8Array): Promise<boolean> {
-    const hash = sha(contents);
+    const hash = hashOf(contents);
     if (this.written.get(relative) === hash) return false;
     const target = path.join(this.options.outDir, relative);
     await mkdir(path.dirname(target), { recursive: true });

@@ -13,6 +13,7 @@ import type { Output } from "../output.ts";
 import { startStaticServer, type RequestHook } from "../serve/static.ts";
 import { LiveChannel, type BuildErrorInfo } from "./live-channel.ts";
 import { DevBrokenLinksError, DevSession, type DevUpdate } from "./session.ts";
+import { escapeHtml } from "../../shared/escape-html.ts";
 
 export interface WatchOptions {
   configFile?: string;
@@ -38,8 +39,6 @@ function errorInfo(error: unknown): BuildErrorInfo {
   if (error instanceof SsodocsError) return { message: error.message, file: error.file, line: error.line };
   return { message: formatError(error) };
 }
-
-const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 function describe(update: DevUpdate): string {
   const what = update.sources.length === 0 ? "site" : update.sources.length === 1 ? update.sources[0] : `${update.sources.length} files`;

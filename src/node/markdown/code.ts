@@ -9,6 +9,7 @@ import type { MarkdownIt } from "markdown-it";
 import { envOf, lineOf, type MarkdownEnv } from "./env.ts";
 import { DARK_THEME, LIGHT_THEME, type PendingBlock } from "./highlight.ts";
 import { highlightInParallel } from "./highlight-pool.ts";
+import { escapeHtml } from "../../shared/escape-html.ts";
 
 const shikiVersion = (createRequire(import.meta.url)("shiki/package.json") as { version: string }).version;
 
@@ -106,8 +107,6 @@ export interface CodeRenderer {
   /** Replaces the placeholders in rendered HTML with the highlighted blocks. */
   fill(html: string): string;
 }
-
-const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 const PLACEHOLDER = /<!--ssodocs-code:([0-9a-f]{32})-->/g;
 const CACHE_NAMESPACE = "code";
