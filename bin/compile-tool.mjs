@@ -32,29 +32,22 @@ function upToDate(manifest) {
 
 async function compile() {
   const esbuild = await import("esbuild");
-  const { keepImportMeta } = await import("../src/node/keep-import-meta.mjs");
+  const { keepImportMeta, nodeBundleOptions } = await import("../src/node/esbuild-node.mjs");
   const out = path.join(DIR, `build-${process.pid}-${Date.now()}`);
   const result = await esbuild.build({
     entryPoints: { cli: ENTRY, "highlight-worker": WORKER },
     // The worker is started from the compiled copy (highlight-pool.ts), not through tsx.
     define: { __SSODOCS_HIGHLIGHT_WORKER__: JSON.stringify(pathToFileURL(path.join(out, "highlight-worker.mjs")).href) },
+    ...nodeBundleOptions,
     outdir: out,
-    outExtension: { ".js": ".mjs" },
-    bundle: true,
-    splitting: true,
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    jsx: "automatic",
     packages: "external",
     sourcemap: "linked",
-    metafile: true,
-    logLevel: "silent",
     plugins: [keepImportMeta],
   });
   const inputs = Object.keys(result.metafile.inputs).map((f) => path.relative(ROOT, path.resolve(f)));
-  inputs.push("bin/compile-tool.mjs", "package.json", "tsconfig.json");
-  const manifest = { entry: path.relative(DIR, path.join(out, "cli.mjs")), esbuild: esbuild.version, inputs: stampOf(inputs) };
+  // The lock file covers esbuild's own version too.
+  inputs.push("bin/compile-tool.mjs", "package.json", "package-lock.json", "tsconfig.json");
+  const manifest = { entry: path.relative(DIR, path.join(out, "cli.mjs")), inputs: stampOf(inputs) };
   const temp = `${MANIFEST}.${process.pid}.tmp`;
   writeFileSync(temp, JSON.stringify(manifest));
   renameSync(temp, MANIFEST);

@@ -10,7 +10,7 @@ import { pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
 import { SsodocsError } from "./errors.ts";
 import type { ModuleImporter } from "./import-module.ts";
-import { keepImportMeta } from "./keep-import-meta.mjs";
+import { keepImportMeta, nodeBundleOptions } from "./esbuild-node.mjs";
 
 let serial = 0;
 
@@ -73,20 +73,13 @@ export async function importFresh<T>(entries: string[], outDir: string): Promise
 /** `outdir` is where the bundle will be, so its source maps point back at the sources. */
 function bundle(entries: string[], outdir: string) {
   return esbuild.build({
+    ...nodeBundleOptions,
     entryPoints: entries,
     outdir,
     entryNames: "[dir]/[name]",
-    outExtension: { ".js": ".mjs" },
-    splitting: true,
-    bundle: true,
     write: false,
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    jsx: "automatic",
     sourcemap: "inline",
     metafile: true,
-    logLevel: "silent",
     plugins: [packagesByPath, keepImportMeta],
   });
 }

@@ -1,2 +1,3 @@
-import type { Plugin } from "esbuild";
+import type { BuildOptions, Plugin } from "esbuild";
+export declare const nodeBundleOptions: BuildOptions;
 export declare const keepImportMeta: Plugin;

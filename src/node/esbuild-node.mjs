@@ -1,13 +1,27 @@
-// An esbuild plugin shared by the launcher (bin/compile-tool.mjs, plain JavaScript: it runs
-// before anything can load TypeScript) and the importer of the site's config and templates (bundled-import.ts).
-// Bundled code moves to another folder; `import.meta.url`, `.dirname` and `.filename` of each
-// file are replaced by their original values, so paths worked out from them still point at the
-// sources (the client entries, the package root, the cache folder).
+// esbuild settings shared by the launcher (bin/compile-tool.mjs, plain JavaScript: it runs before
+// anything can load TypeScript) and the importer of the site's config and templates
+// (bundled-import.ts): ES modules for Node with lazy chunks, and a plugin that keeps each file's
+// own `import.meta.url`, `.dirname` and `.filename`. Bundled code moves to another folder; with
+// those replaced by their original values, paths worked out from them still point at the sources
+// (the client entries, the package root, the cache folder).
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 const LOADERS = { mts: "ts", cts: "ts", mjs: "js", cjs: "js" };
+
+/** @type {import("esbuild").BuildOptions} */
+export const nodeBundleOptions = {
+  outExtension: { ".js": ".mjs" },
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  jsx: "automatic",
+  metafile: true,
+  logLevel: "silent",
+};
 
 /** @type {import("esbuild").Plugin} */
 export const keepImportMeta = {
