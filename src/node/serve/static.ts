@@ -53,6 +53,15 @@ function createFileCache() {
 
 export type RequestHook = (req: http.IncomingMessage, res: http.ServerResponse) => boolean | Promise<boolean>;
 
+/** The real path of each served folder, looked up once rather than on every request. */
+const realRoots = new Map<string, string>();
+
+async function realRootOf(root: string): Promise<string> {
+  let real = realRoots.get(root);
+  if (real === undefined) realRoots.set(root, (real = await realpath(root)));
+  return real;
+}
+
 /**
  * Whether `file` is a regular file that really lies inside `root`: a symbolic link in the output
  * that points outside it is treated as missing.
@@ -60,7 +69,7 @@ export type RequestHook = (req: http.IncomingMessage, res: http.ServerResponse) 
 async function isFileInside(root: string, file: string): Promise<boolean> {
   try {
     if (!(await stat(file)).isFile()) return false;
-    const [realRoot, realFile] = await Promise.all([realpath(root), realpath(file)]);
+    const [realRoot, realFile] = await Promise.all([realRootOf(root), realpath(file)]);
     return realFile.startsWith(realRoot + path.sep);
   } catch {
     return false;
