@@ -3,6 +3,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { LoadedConfig } from "./config.ts";
+import type { SourceDoc } from "./content/load.ts";
+import { docPermalink } from "./content/routes.ts";
 import { SsodocsError } from "./errors.ts";
 import type { GroupedSidebar } from "./sidebar-data.ts";
 
@@ -82,6 +84,7 @@ export function createGuide(loaded: LoadedConfig, options: NewGuideOptions): New
   const file = path.join(dir, "index.md");
   writeFileSync(file, guideFromTemplate(readFileSync(templateFile, "utf8"), slug, name));
   if (sidebar) writeFileSync(sidebarFile, `${JSON.stringify(sidebar, null, 2)}\n`);
-  const { baseUrl, docs } = loaded.config;
-  return { file, route: `${baseUrl}${docs.routeBasePath ? `${docs.routeBasePath}/` : ""}services/${slug}/`, category, sidebarFile: sidebar ? sidebarFile : null };
+  // The new guide has no slug: its route is the one its doc id gives.
+  const route = docPermalink({ id: `services/${slug}/index`, frontMatter: {} as SourceDoc["frontMatter"] }, loaded.config);
+  return { file, route, category, sidebarFile: sidebar ? sidebarFile : null };
 }

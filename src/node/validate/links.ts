@@ -79,7 +79,6 @@ export function collectPageLinks(route: string, html: string): PageLinks {
  * `origins` maps, per page route, an href as it stands in the HTML to the href as the author
  * wrote it (relative links are rewritten before validation), so reports quote the source.
  */
-
 export function findBrokenLinks(
   pages: PageLinks[],
   files: Set<string>,
