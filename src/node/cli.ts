@@ -2,7 +2,7 @@
 import path from "node:path";
 import { Command, CommanderError } from "commander";
 import { buildSite, type BuildResult } from "./build.ts";
-import { loadConfig } from "./config.ts";
+import { loadConfig, type LoadedConfig } from "./config.ts";
 import { formatError, SsodocsError, Warnings } from "./errors.ts";
 import { createOutput } from "./output.ts";
 import { RECORDS_FILE } from "./search/files.ts";
@@ -19,8 +19,8 @@ export async function main(argv: string[]): Promise<number> {
   const out = createOutput();
   let exitCode = 0;
 
-  const runBuild = async (opts: CommonOptions, outDir: string | null): Promise<BuildResult> => {
-    const loaded = await loadConfig(opts.config);
+  const runBuild = async (opts: CommonOptions, outDir: string | null, loaded?: LoadedConfig): Promise<BuildResult> => {
+    loaded ??= await loadConfig(opts.config);
     const warnings = new Warnings();
     try {
       return await buildSite(loaded, { outDir, warnings });
@@ -126,14 +126,14 @@ export async function main(argv: string[]): Promise<number> {
     .option("--index-name <name>", "Algolia index (default: search.algolia.indexName of the config)")
     .option("--algolia-host <url>", "send to this host instead of Algolia's (a proxy or a test server)")
     .action(async (opts: CommonOptions & { push: boolean; indexName?: string; algoliaHost?: string }) => {
-      const result = await runBuild(opts, null);
+      const loaded = await loadConfig(opts.config);
+      const result = await runBuild(opts, null, loaded);
       const file = result.files.find((f) => f.path === RECORDS_FILE);
       const records = JSON.parse(String(file?.contents ?? "[]")) as DocSearchRecord[];
       if (!opts.push) {
         out.info(`${records.length} search records from ${result.pages.length} pages (ssodocs build writes them to ${RECORDS_FILE}; --push uploads them)`);
         return;
       }
-      const loaded = await loadConfig(opts.config);
       const indexName = opts.indexName ?? loaded.config.search.algolia?.indexName;
       if (!indexName) throw new SsodocsError("index --push needs an index name: set search.algolia.indexName in the config or pass --index-name");
       // The Algolia client is only loaded for a push.
