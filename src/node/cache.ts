@@ -21,6 +21,22 @@ export function hashOfFiles(cwd: string, patterns: string[]): string {
   return hashOf(...files.flatMap((f) => [f, readFileSync(path.join(cwd, f))]));
 }
 
+const ROOT = path.resolve(import.meta.dirname, "../..");
+let ownSources: string | undefined;
+
+/**
+ * A hash of ssodocs's own sources and locked package versions (React, shiki, markdown-it...):
+ * whatever is cached from the site's content is keyed on it, so any change of the tool makes it anew.
+ */
+export function toolStamp(): string {
+  return (ownSources ??= hashOfFiles(ROOT, ["src/node/**/*.{ts,mjs}", "src/shared/**/*.ts", "package-lock.json"]));
+}
+
+/** Whether the caches of site content are used (`SSODOCS_NO_CACHE=1` turns them off). */
+export function contentCacheEnabled(): boolean {
+  return !disabled(false);
+}
+
 /**
  * `SSODOCS_NO_CACHE=1` turns off the caches of site content (highlighted code); the client
  * bundle, which depends only on ssodocs's own sources, is a tool cache (`tool: true`) and stays.

@@ -8,9 +8,8 @@
 // - its images still have the bytes their content-hashed names were made from;
 // - every code block it shows is in the code cache (its placeholders are filled from there).
 import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { SiteConfig } from "../../shared/types.ts";
-import { hashOf, hashOfFiles, readCache, writeCache } from "../cache.ts";
+import { hashOf, readCache, toolStamp, writeCache } from "../cache.ts";
 import type { ContentModel } from "../content/site.ts";
 import type { CodeRenderer } from "../markdown/code.ts";
 import type { RenderedMarkdown } from "../markdown/index.ts";
@@ -28,14 +27,6 @@ interface StoredEntry {
   images: [string, string, string][];
   warnings: string[];
   usesCards: boolean;
-}
-
-const ROOT = path.resolve(import.meta.dirname, "../../..");
-let ownSources: string | undefined;
-
-/** A hash of ssodocs's own sources and locked package versions: any change renders everything again. */
-function toolStamp(): string {
-  return (ownSources ??= hashOfFiles(ROOT, ["src/node/**/*.{ts,mjs}", "src/shared/**/*.ts", "package-lock.json"]));
 }
 
 function keyOf(config: SiteConfig, model: ContentModel, docsDir: string): string {
