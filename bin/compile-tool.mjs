@@ -13,6 +13,7 @@ const WORKER = path.join(ROOT, "src/node/markdown/highlight-worker.ts");
 // Inside the package's node_modules, so the compiled code finds the packages the sources use.
 const DIR = path.join(ROOT, "node_modules/.cache/ssodocs-tool");
 const MANIFEST = path.join(DIR, "manifest.json");
+const KEPT_OUTSIDE = ["react", "react/*", "react-dom", "react-dom/*", "esbuild", "shiki", "shiki/wasm", "@shikijs/*", "tsx", "tsx/*", "linkinator", "algoliasearch", "chokidar", "mermaid"];
 
 /** What a compiled file depends on: the path, size and modification time of each input. */
 function stampOf(files) {
@@ -40,12 +41,19 @@ async function compile() {
     define: { __SSODOCS_HIGHLIGHT_WORKER__: JSON.stringify(pathToFileURL(path.join(out, "highlight-worker.mjs")).href) },
     ...nodeBundleOptions,
     outdir: out,
-    packages: "external",
+    // Plain JavaScript packages are bundled in: one file loads much faster than a package's
+    // many. These stay outside: React (page templates import the same instance), packages with
+    // native or WebAssembly parts (esbuild, shiki), and those only some commands load.
+    external: KEPT_OUTSIDE,
+    // Packages written as CommonJS call require() for Node's own modules.
+    banner: { js: 'import { createRequire as __ssodocsRequire } from "node:module"; const require = __ssodocsRequire(import.meta.url);' },
     sourcemap: "linked",
     plugins: [keepImportMeta],
   });
-  const inputs = Object.keys(result.metafile.inputs).map((f) => path.relative(ROOT, path.resolve(f)));
-  // The lock file covers esbuild's own version too.
+  // Bundled packages are covered by the lock file, which also covers esbuild's own version.
+  const inputs = Object.keys(result.metafile.inputs)
+    .filter((f) => !f.includes("node_modules/"))
+    .map((f) => path.relative(ROOT, path.resolve(f)));
   inputs.push("bin/compile-tool.mjs", "package.json", "package-lock.json", "tsconfig.json");
   const manifest = { entry: path.relative(DIR, path.join(out, "cli.mjs")), inputs: stampOf(inputs) };
   const temp = `${MANIFEST}.${process.pid}.tmp`;

@@ -7,8 +7,6 @@ import { compiledTool } from "./compile-tool.mjs";
 
 // React renders several times faster in its production build; templates never need the dev checks.
 process.env.NODE_ENV ??= "production";
-// Stack traces name the TypeScript sources (template errors are reported with their file and line).
-process.setSourceMapsEnabled(true);
 const compiled = await compiledTool();
 let cli = compiled;
 if (!cli) {
@@ -17,4 +15,8 @@ if (!cli) {
   cli = new URL("../src/node/cli.ts", import.meta.url).href;
 }
 const { main } = await import(cli);
+// Stack traces name the TypeScript sources of what is imported from here on: a page template's
+// error is reported with its file and line. (Enabled after ssodocs itself is loaded: reading its
+// source maps would cost every command time; run with --enable-source-maps to have them too.)
+process.setSourceMapsEnabled(true);
 process.exitCode = await main(process.argv);

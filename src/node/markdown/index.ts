@@ -1,6 +1,7 @@
 // The markdown-it instance: CommonMark + GFM tables, autolinks and raw HTML, plus the
 // Docusaurus-flavoured rules guides are written in (one plugin per file in this folder).
 import MarkdownIt from "markdown-it";
+import type { MarkdownIt as MarkdownItInstance } from "markdown-it";
 import { admonitionsPlugin } from "./admonitions.ts";
 import { codePlugin, type CodeRenderer } from "./code.ts";
 import type { MarkdownEnv } from "./env.ts";
@@ -23,6 +24,17 @@ export type MarkdownInput = Pick<MarkdownEnv, "file" | "bodyLine" | "permalink" 
 export type MarkdownRenderer = (body: string, input: MarkdownInput) => RenderedMarkdown;
 
 export function createMarkdownRenderer(code: CodeRenderer): MarkdownRenderer {
+  // Made when the first doc is rendered: a build that finds every doc in the cache never needs it.
+  let md: MarkdownItInstance | undefined;
+  return (body, input) => {
+    md ??= markdownIt(code);
+    const env: MarkdownEnv = { ...input, headings: [], hasMermaid: false, leadingH1: null };
+    const html = md.render(body, env as unknown as Parameters<typeof md.render>[1]);
+    return { html, headings: env.headings, hasMermaid: env.hasMermaid, leadingH1: env.leadingH1 };
+  };
+}
+
+function markdownIt(code: CodeRenderer): MarkdownItInstance {
   const md = new MarkdownIt({ html: true, linkify: true, typographer: false });
   md.linkify.set({ fuzzyLink: false, fuzzyEmail: false });
   md.use(codePlugin, code);
@@ -33,9 +45,5 @@ export function createMarkdownRenderer(code: CodeRenderer): MarkdownRenderer {
   md.use(headingsPlugin);
   md.use(linksPlugin);
   md.use(nestingLimitPlugin);
-  return (body, input) => {
-    const env: MarkdownEnv = { ...input, headings: [], hasMermaid: false, leadingH1: null };
-    const html = md.render(body, env as unknown as Parameters<typeof md.render>[1]);
-    return { html, headings: env.headings, hasMermaid: env.hasMermaid, leadingH1: env.leadingH1 };
-  };
+  return md;
 }

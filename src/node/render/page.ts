@@ -1,6 +1,6 @@
 // One React element to one HTML document.
+import { createRequire } from "node:module";
 import { createElement, type ComponentType } from "react";
-import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { SsodocsError, type SourceLocation } from "../errors.ts";
 
 /** Where in a page template an exception was thrown: the first stack frame in a .tsx or .jsx file outside node_modules. */
@@ -13,14 +13,19 @@ export function templateFrameOf(error: unknown): SourceLocation | undefined {
   return undefined;
 }
 
+type ReactServer = typeof import("react-dom/server");
+let server: ReactServer | undefined;
+/** react-dom/server, loaded when first needed: a build whose pages all come from the cache never is. */
+const reactServer = () => (server ??= createRequire(import.meta.url)("react-dom/server") as ReactServer);
+
 export function renderDocument<P extends object>(component: ComponentType<P>, props: P, route: string): string {
   try {
-    return `<!DOCTYPE html>${renderToString(createElement(component, props))}`;
+    return `<!DOCTYPE html>${reactServer().renderToString(createElement(component, props))}`;
   } catch (error) {
     throw new SsodocsError(`rendering ${route} failed: ${(error as Error).message}`, templateFrameOf(error));
   }
 }
 
 export function renderFragment<P extends object>(component: ComponentType<P>, props: P): string {
-  return renderToStaticMarkup(createElement(component, props));
+  return reactServer().renderToStaticMarkup(createElement(component, props));
 }
