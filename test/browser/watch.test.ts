@@ -100,7 +100,16 @@ describe.skipIf(!hasChromium())("serve --watch in the browser", () => {
     s.write("ssodocs.config.ts", config);
     rmSync(path.join(s.dir, "docs/services/gamma"), { recursive: true });
     await s.waitForOutput(/Rebuilt /, from);
-    await page.goto(`${s.url}/integrations/services/beta/`);
+    // The config edit and the deletion may land in two rebuilds, and the second one's reload of
+    // the open page can cut this navigation short; then it is made again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await page.goto(`${s.url}/integrations/services/beta/`);
+        break;
+      } catch (error) {
+        if (attempt === 3 || !/ERR_ABORTED|interrupted by another navigation/.test((error as Error).message)) throw error;
+      }
+    }
     await page.waitForFunction(() => !document.querySelector('nav[aria-label="Docs sidebar"] a[href="/integrations/services/gamma/"]'), null, { timeout: 15_000 });
     const gone = await page.goto(`${s.url}/integrations/services/gamma/`);
     expect(gone?.status()).toBe(404);
