@@ -1,6 +1,7 @@
 // Shared test helpers: run the real CLI, make throwaway copies of the fixture site.
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -39,3 +40,36 @@ export function tempSite(files: Record<string, string | Buffer> = {}): { dir: st
   return { dir, config: configFile, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+
+/** Every file below `dir` (relative path) with the hash of its bytes, in a stable order. */
+export function fileHashes(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (d: string) => {
+    for (const name of readdirSync(d).sort()) {
+      const p = path.join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else out.set(path.relative(dir, p), createHash("sha256").update(readFileSync(p)).digest("hex"));
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/**
+ * Builds a site with the cache in `cacheDir` (into `<site>/cached`) and without any cache (into
+ * `<site>/fresh`); both must succeed, warn alike and write the same files. Returns the cached build's folder.
+ */
+export function buildBothWays(site: { dir: string; config: string }, cacheDir: string): string {
+  const env = (extra: Record<string, string>) => ({ ...process.env, NO_COLOR: "1", SSODOCS_CACHE_DIR: cacheDir, ...extra });
+  const cached = path.join(site.dir, "cached");
+  const fresh = path.join(site.dir, "fresh");
+  const a = runCli(["build", "--config", site.config, "--out", cached], ROOT, env({}));
+  if (a.code !== 0) throw new Error(`the build with the cache failed:\n${a.stderr}`);
+  const b = runCli(["build", "--config", site.config, "--out", fresh], ROOT, env({ SSODOCS_NO_CACHE: "1" }));
+  if (b.code !== 0) throw new Error(`the build without a cache failed:\n${b.stderr}`);
+  if (a.stderr !== b.stderr) throw new Error(`the builds warned differently:\n${a.stderr}\n---\n${b.stderr}`);
+  const [x, y] = [fileHashes(cached), fileHashes(fresh)];
+  const differ = [...new Set([...x.keys(), ...y.keys()])].filter((f) => x.get(f) !== y.get(f));
+  if (differ.length) throw new Error(`the builds differ in ${differ.join(", ")}`);
+  return cached;
+}

@@ -1,10 +1,9 @@
 // Rendered Markdown kept between builds: after each kind of edit, a build that uses the cache
 // writes exactly what a build without any cache writes.
-import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ROOT, runCli, tempSite } from "./helpers.ts";
+import { buildBothWays, tempSite } from "./helpers.ts";
 
 const BETA = "docs/services/beta/index.md";
 const ALPHA = "docs/services/alpha/index.md";
@@ -31,59 +30,34 @@ const site = tempSite({
 const cacheDir = path.join(site.dir, "cache");
 afterAll(() => site.cleanup());
 
-function files(dir: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const walk = (d: string) => {
-    for (const name of readdirSync(d).sort()) {
-      const p = path.join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.set(path.relative(dir, p), createHash("sha256").update(readFileSync(p)).digest("hex"));
-    }
-  };
-  walk(dir);
-  return out;
-}
-
-/** Builds with the cache and without any; both must succeed and write the same files. */
-function buildBothWays(): string {
-  const env = (extra: Record<string, string>) => ({ ...process.env, NO_COLOR: "1", SSODOCS_CACHE_DIR: cacheDir, ...extra });
-  const cached = path.join(site.dir, "cached");
-  const fresh = path.join(site.dir, "fresh");
-  const a = runCli(["build", "--config", site.config, "--out", cached], ROOT, env({}));
-  expect(a.code, a.stderr).toBe(0);
-  const b = runCli(["build", "--config", site.config, "--out", fresh], ROOT, env({ SSODOCS_NO_CACHE: "1" }));
-  expect(b.code, b.stderr).toBe(0);
-  expect(a.stderr).toBe(b.stderr);
-  expect([...files(cached)]).toEqual([...files(fresh)]);
-  return cached;
-}
+const buildAndCompare = () => buildBothWays(site, cacheDir);
 
 const page = (out: string, route: string) => readFileSync(path.join(out, route, "index.html"), "utf8");
 const edit = (file: string, change: (text: string) => string) => writeFileSync(path.join(site.dir, file), change(readFileSync(path.join(site.dir, file), "utf8")));
 
 describe("the Markdown cache", () => {
   it("is written by a first build and read by the next, which writes the same site", () => {
-    buildBothWays();
+    buildAndCompare();
     expect(readdirSync(path.join(cacheDir, "markdown")).length).toBe(1);
-    buildBothWays();
+    buildAndCompare();
   });
 
   it("renders an edited guide again", () => {
     edit(BETA, (t) => t.replace("Beta watches services.", "Beta watches services and hosts."));
-    expect(page(buildBothWays(), "integrations/services/beta")).toContain("Beta watches services and hosts.");
+    expect(page(buildAndCompare(), "integrations/services/beta")).toContain("Beta watches services and hosts.");
   });
 
   it("renders again a guide whose link points at a doc that moved, though its own text did not change", () => {
     edit(ALPHA, (t) => t.replace("sidebar_label: Alpha", "sidebar_label: Alpha\nslug: /services/alpha-moved/"));
-    const out = buildBothWays();
+    const out = buildAndCompare();
     expect(page(out, "integrations/services/beta")).toContain('href="/integrations/services/alpha-moved/"');
   });
 
   it("gives a replaced image its new hashed name", () => {
     const image = path.join(site.dir, "docs/services/alpha/alpha-settings.png");
-    const before = page(buildBothWays(), "integrations/services/alpha-moved");
+    const before = page(buildAndCompare(), "integrations/services/alpha-moved");
     writeFileSync(image, Buffer.concat([readFileSync(image), Buffer.from([0])]));
-    const after = page(buildBothWays(), "integrations/services/alpha-moved");
+    const after = page(buildAndCompare(), "integrations/services/alpha-moved");
     const src = (html: string) => /src="([^"]*alpha-settings[^"]*)"/.exec(html)?.[1];
     expect(src(after)).toBeDefined();
     expect(src(after)).not.toBe(src(before));
@@ -91,12 +65,12 @@ describe("the Markdown cache", () => {
 
   it("renders a guide again when its highlighted code is no longer cached", () => {
     rmSync(path.join(cacheDir, "code"), { recursive: true, force: true });
-    expect(page(buildBothWays(), "integrations/services/beta")).toContain("--watch");
+    expect(page(buildAndCompare(), "integrations/services/beta")).toContain("--watch");
   });
 
   it("ignores a corrupt entry", () => {
     const dir = path.join(cacheDir, "markdown");
     for (const name of readdirSync(dir)) writeFileSync(path.join(dir, name), '{"services/beta/index": {"source": 1');
-    buildBothWays();
+    buildAndCompare();
   });
 });

@@ -7,20 +7,10 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateCorpus } from "../bench/corpus.mjs";
-import { ROOT, runCli, tempSite } from "./helpers.ts";
+import { fileHashes, ROOT, runCli, tempSite } from "./helpers.ts";
 
-function treeHash(dir: string): string {
-  const h = createHash("sha256");
-  const walk = (d: string) => {
-    for (const name of readdirSync(d).sort()) {
-      const p = path.join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else h.update(path.relative(dir, p)).update("\0").update(readFileSync(p));
-    }
-  };
-  walk(dir);
-  return h.digest("hex");
-}
+/** One hash of every file below `dir`, with its path. */
+const treeHash = (dir: string): string => createHash("sha256").update(JSON.stringify([...fileHashes(dir)])).digest("hex");
 
 function buildEnv(extra: Record<string, string>) {
   return { ...process.env, NO_COLOR: "1", ...extra };
@@ -54,8 +44,9 @@ describe("the cache", () => {
       const out = path.join(site.dir, "build");
       expect(runCli(["build", "--config", site.config, "--out", out], ROOT, env).code).toBe(0);
       const before = treeHash(out);
-      const entries = ["code", "client"].flatMap((ns) => readdirSync(path.join(cacheDir, ns)).map((f) => path.join(cacheDir, ns, f)));
-      expect(entries.length).toBeGreaterThan(0);
+      // Every kept file: highlighted code, rendered Markdown and pages, search files, bundles, client files.
+      const entries = (readdirSync(cacheDir, { recursive: true }) as string[]).map((f) => path.join(cacheDir, f)).filter((f) => statSync(f).isFile());
+      for (const kind of ["code", "markdown", "outputs", "bundled", "client"]) expect(entries.some((f) => f.startsWith(path.join(cacheDir, kind)))).toBe(true);
       for (const [i, file] of entries.entries()) {
         const text = readFileSync(file, "utf8");
         writeFileSync(file, i % 2 ? "\u0000garbage{" : text.slice(0, Math.floor(text.length / 2)));

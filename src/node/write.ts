@@ -1,9 +1,9 @@
 // Writes a build into a staging folder beside the output folder and swaps it in only when
 // everything is written, so a failed or interrupted build never leaves a half-written site.
 import { existsSync } from "node:fs";
-import { cp, mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
+import { copyFile, cp, link, mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { OutputFile } from "./render/assets.ts";
+import type { OutputFile, StoredFile } from "./render/assets.ts";
 
 const TEMP_PREFIX = ".build-";
 const MAX_WRITES_IN_FLIGHT = 32;
@@ -36,8 +36,16 @@ export async function removeStaleTemps(outDir: string): Promise<void> {
 
 export interface Staging {
   dir: string;
-  /** Queues a file; resolves once the queue has room again, so callers stream instead of piling up. */
-  write(file: OutputFile): Promise<void>;
+  /**
+   * Queues a file (a stored one is linked or copied); resolves once the queue has room again, so
+   * callers stream instead of piling up.
+   */
+  write(file: OutputFile | StoredFile): Promise<void>;
+  /**
+   * Puts a stored file (a cache entry) in place at once: a hard link when the folders share a
+   * file system (no bytes are copied), else a copy. Rejects if it cannot; the staging folder stays usable.
+   */
+  place(target: string, from: string): Promise<void>;
   /** Waits for every write, copies the static folder, then swaps the staging folder in. */
   commit(staticDir: string | null): Promise<void>;
   /** Throws the staging folder away. */
@@ -52,15 +60,24 @@ export async function createStaging(outDir: string): Promise<Staging> {
   const inFlight = new Set<Promise<void>>();
   let failure: unknown = null;
 
-  const writeOne = async (file: OutputFile) => {
-    const target = path.join(dir, file.path);
+  const targetOf = async (file: string) => {
+    const target = path.join(dir, file);
     const parent = path.dirname(target);
     if (!made.has(parent)) {
       await mkdir(parent, { recursive: true });
       made.add(parent);
     }
-    await writeFile(target, file.contents);
+    return target;
   };
+  const place = async (file: string, from: string) => {
+    const target = await targetOf(file);
+    try {
+      await link(from, target);
+    } catch {
+      await copyFile(from, target);
+    }
+  };
+  const writeOne = async (file: OutputFile | StoredFile) => ("from" in file ? place(file.path, file.from) : writeFile(await targetOf(file.path), file.contents));
 
   const drain = async () => {
     await Promise.all(inFlight);
@@ -72,7 +89,7 @@ export async function createStaging(outDir: string): Promise<Staging> {
     async write(file) {
       if (failure) throw failure;
       // Encoded now, so a page's HTML string can go at once while its bytes wait for the disk.
-      if (typeof file.contents === "string") file = { path: file.path, contents: Buffer.from(file.contents, "utf8") };
+      if ("contents" in file && typeof file.contents === "string") file = { path: file.path, contents: Buffer.from(file.contents, "utf8") };
       const p = writeOne(file)
         .catch((error) => {
           failure ??= error;
@@ -81,6 +98,7 @@ export async function createStaging(outDir: string): Promise<Staging> {
       inFlight.add(p);
       if (inFlight.size >= MAX_WRITES_IN_FLIGHT) await Promise.race(inFlight);
     },
+    place,
     async commit(staticDir) {
       await drain();
       if (staticDir && existsSync(staticDir)) await cp(staticDir, dir, { recursive: true, force: false, errorOnExist: false, dereference: true });

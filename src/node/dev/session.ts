@@ -17,7 +17,7 @@ import { buildContentModel, type ContentModel } from "../content/site.ts";
 import { SsodocsError, Warnings, type SourceLocation } from "../errors.ts";
 import { createCodeRenderer, type CodeRenderer } from "../markdown/code.ts";
 import { createMarkdownRenderer, type MarkdownRenderer } from "../markdown/index.ts";
-import { buildClientAssets, type OutputFile } from "../render/assets.ts";
+import { buildClientAssets, contentsOf, type OutputFile } from "../render/assets.ts";
 import { contentSecurityPolicy } from "../render/csp.ts";
 import { MarkdownMemo, renderDocs } from "../render/docs.ts";
 import { renderDocument, renderFragment } from "../render/page.ts";
@@ -166,7 +166,8 @@ export class DevSession {
       ]);
       this.templates = templates;
       this.site = siteViewOf(this.loaded.config, client);
-      this.clientFiles = client.files;
+      // Kept in memory: every rebuild compares them with what was written.
+      this.clientFiles = client.files.map((f) => ({ path: f.path, contents: contentsOf(f) }));
       this.csp = contentSecurityPolicy(client.beforePaintScript, this.loaded.config);
       this.memo.forgetStructure(false);
       this.stale.templates = false;

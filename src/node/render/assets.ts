@@ -1,8 +1,9 @@
 // The browser side of the site, bundled with esbuild: the client script (with lazily loaded
 // chunks such as mermaid), the stylesheet, and the inline before-paint script.
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import * as esbuild from "esbuild";
-import { hashOf, hashOfFiles, readCache, writeCache } from "../cache.ts";
+import type * as esbuild from "esbuild";
+import { CACHE_DIR, hashOf, hashOfFiles, readCache, writeCache } from "../cache.ts";
 import type { SiteConfig } from "../../shared/types.ts";
 import type { BeforePaintOptions } from "../../client/before-paint.ts";
 
@@ -14,8 +15,18 @@ export interface OutputFile {
   contents: Uint8Array | string;
 }
 
+/** An output file whose bytes are kept in a file (of a cache): linked or copied into place. */
+export interface StoredFile {
+  path: string;
+  from: string;
+}
+
+export function contentsOf(file: OutputFile | StoredFile): Uint8Array | string {
+  return "from" in file ? readFileSync(file.from) : file.contents;
+}
+
 export interface ClientAssets {
-  files: OutputFile[];
+  files: (OutputFile | StoredFile)[];
   css: string;
   js: string;
   beforePaintScript: string;
@@ -45,38 +56,107 @@ export function beforePaintOptions(config: SiteConfig): BeforePaintOptions {
   };
 }
 
-interface CachedBundle {
-  files: { path: string; base64: string }[];
+interface ClientBundle {
+  files: OutputFile[];
   js: string;
   css: string;
 }
 
-/** Hash of everything the client bundle is made from: its sources and the bundled packages' versions. */
+/** What a kept bundle's folder lists besides its files: each file's path, size and modification time. */
+interface StoredBundle {
+  files: [string, number, number][];
+  js: string;
+  css: string;
+}
+
+/** Hash of everything the client bundle is made from: its sources and the bundled packages' versions (esbuild's too). */
 function clientKey(baseUrl: string): string {
-  return hashOf(esbuild.version, baseUrl, hashOfFiles(path.resolve(CLIENT_DIR, "../.."), ["src/client/**/*", "package-lock.json"]));
+  return hashOf(baseUrl, hashOfFiles(path.resolve(CLIENT_DIR, "../.."), ["src/client/**/*", "package-lock.json"]));
+}
+
+// Client bundles are kept as folders of files (a tool cache: they depend on ssodocs's sources
+// only), so a build links or copies them into its output instead of writing them out again.
+const BUNDLES = path.join(CACHE_DIR, "client");
+const KEEP_BUNDLES = 4;
+const LIST = "bundle.json";
+
+function readBundle(key: string): (StoredBundle & { dir: string }) | null {
+  const dir = path.join(BUNDLES, key);
+  try {
+    const stored = JSON.parse(readFileSync(path.join(dir, LIST), "utf8")) as StoredBundle;
+    // A file changed since it was kept (an output folder holds links to these) is not used.
+    for (const [file, size, mtimeMs] of stored.files) {
+      const stat = statSync(path.join(dir, "files", file));
+      if (stat.size !== size || stat.mtimeMs !== mtimeMs) return null;
+    }
+    const now = new Date();
+    utimesSync(dir, now, now);
+    return { ...stored, dir };
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps a bundle: written to a temporary folder, which is then renamed, so a killed build never leaves half of one. */
+function keepBundle(key: string, bundle: ClientBundle): void {
+  const temp = path.join(BUNDLES, `${key}.${process.pid}.tmp`);
+  try {
+    for (const file of bundle.files) {
+      const target = path.join(temp, "files", file.path);
+      mkdirSync(path.dirname(target), { recursive: true });
+      writeFileSync(target, file.contents);
+    }
+    const files = bundle.files.map((f): StoredBundle["files"][number] => {
+      const stat = statSync(path.join(temp, "files", f.path));
+      return [f.path, stat.size, stat.mtimeMs];
+    });
+    writeFileSync(path.join(temp, LIST), JSON.stringify({ files, js: bundle.js, css: bundle.css } satisfies StoredBundle));
+    const final = path.join(BUNDLES, key);
+    // One found unusable (changed since it was kept) is moved aside and replaced.
+    const aside = `${final}.${process.pid}.old.tmp`;
+    try {
+      renameSync(final, aside);
+    } catch {
+      // None there.
+    }
+    renameSync(temp, final);
+    rmSync(aside, { recursive: true, force: true });
+    const kept = readdirSync(BUNDLES)
+      .map((name) => ({ name, time: statSync(path.join(BUNDLES, name)).mtimeMs }))
+      .filter(({ name, time }) => !name.endsWith(".tmp") || Date.now() - time > 60_000)
+      .sort((a, b) => b.time - a.time);
+    for (const { name } of kept.slice(KEEP_BUNDLES)) rmSync(path.join(BUNDLES, name), { recursive: true, force: true });
+  } catch {
+    // Another build kept the same bundle first, or the cache cannot be written: only speed is lost.
+    rmSync(temp, { recursive: true, force: true });
+  }
 }
 
 export async function buildClientAssets(config: SiteConfig): Promise<ClientAssets> {
   const key = clientKey(config.baseUrl);
   const [bundle, beforePaintScript] = await Promise.all([
-    (async () => {
-      const cached = readCache<CachedBundle>("client", key, { tool: true });
-      if (cached) return cached;
+    (async (): Promise<Pick<ClientAssets, "files" | "js" | "css">> => {
+      const kept = readBundle(key);
+      if (kept) return { files: kept.files.map(([p]) => ({ path: p, from: path.join(kept.dir, "files", p) })), js: kept.js, css: kept.css };
       const fresh = await bundleClient(config.baseUrl);
-      writeCache("client", key, fresh, { tool: true, keep: 4 });
+      keepBundle(key, fresh);
       return fresh;
     })(),
-    buildBeforePaintScript(config),
+    (async () => {
+      // Made from the client sources and a few settings of the config.
+      const beforePaintKey = hashOf(key, JSON.stringify(beforePaintOptions(config)));
+      const cached = readCache<string>("before-paint", beforePaintKey, { tool: true });
+      if (cached !== null) return cached;
+      const fresh = await buildBeforePaintScript(config);
+      writeCache("before-paint", beforePaintKey, fresh, { tool: true, keep: 8 });
+      return fresh;
+    })(),
   ]);
-  return {
-    files: bundle.files.map((f) => ({ path: f.path, contents: Buffer.from(f.base64, "base64") })),
-    js: bundle.js,
-    css: bundle.css,
-    beforePaintScript,
-  };
+  return { ...bundle, beforePaintScript };
 }
 
 async function buildBeforePaintScript(config: SiteConfig): Promise<string> {
+  const esbuild = await import("esbuild");
   const result = await esbuild.build({
     entryPoints: [path.join(CLIENT_DIR, "before-paint.ts")],
     bundle: true,
@@ -89,7 +169,8 @@ async function buildBeforePaintScript(config: SiteConfig): Promise<string> {
   return result.outputFiles[0].text.trim();
 }
 
-async function bundleClient(baseUrl: string): Promise<CachedBundle> {
+async function bundleClient(baseUrl: string): Promise<ClientBundle> {
+  const esbuild = await import("esbuild");
   const outdir = path.resolve("/ssodocs-out");
   const js = path.join(CLIENT_DIR, "main.ts");
   const css = path.join(CLIENT_DIR, "styles.css");
@@ -119,7 +200,7 @@ async function bundleClient(baseUrl: string): Promise<CachedBundle> {
   const s = collect(scripts, outdir, baseUrl);
   const c = collect(styles, outdir, baseUrl);
   return {
-    files: [...s.files, ...c.files].map((f) => ({ path: f.path, base64: Buffer.from(f.contents).toString("base64") })),
+    files: [...s.files, ...c.files],
     js: s.url(js),
     css: c.url(css),
   };

@@ -1,4 +1,5 @@
 // Every route of the site to an HTML file: docs, home, tags, search, 404; plus sitemap.xml and robots.txt.
+import type { ComponentType } from "react";
 import type { DocPageData, SiteConfig } from "../../shared/types.ts";
 import type { CategoryCard, SiteView } from "../../shared/template-props.ts";
 import { isGuideId, type ContentModel } from "../content/site.ts";
@@ -14,46 +15,67 @@ export interface PageJob {
   indexable: boolean;
   /** The doc the page shows, for doc pages. */
   docId: string | null;
+  /**
+   * Everything the page is made from besides the site view and the templates (its template's
+   * props but `site`), as JSON: the rendered-page cache keys pages on it. Templates read only
+   * their props, so equal inputs render equal pages.
+   */
+  inputs(): string;
   render(): string;
+}
+
+/** A page job for a template and its props apart from `site`. */
+function templateJob<P extends { site: SiteView }>(
+  site: SiteView,
+  route: string,
+  template: ComponentType<P>,
+  props: Omit<P, "site">,
+  options: { file?: string; indexable?: boolean; docId?: string | null; prepare?: (props: Omit<P, "site">) => Omit<P, "site"> } = {},
+): PageJob {
+  return {
+    route,
+    file: options.file ?? outputFileOf(route, site.config.baseUrl),
+    indexable: options.indexable ?? true,
+    docId: options.docId ?? null,
+    inputs: () => JSON.stringify(props),
+    render: () => renderDocument(template, { site, ...(options.prepare ? options.prepare(props) : props) } as P, route),
+  };
 }
 
 /** The home page needs only the content model, not the rendered docs (watch mode renders it first). */
 export function homePageJob(site: SiteView, model: ContentModel, homeCards: CategoryCard[], templates: Templates): PageJob {
-  const { baseUrl } = site.config;
   const guideCount = model.docs.filter((d) => isGuideId(d.id)).length;
-  return {
-    route: baseUrl,
-    file: outputFileOf(baseUrl, baseUrl),
-    indexable: true,
-    docId: null,
-    render: () => renderDocument(templates.HomePage, { site, categories: homeCards, guideCount }, baseUrl),
-  };
+  return templateJob(site, site.config.baseUrl, templates.HomePage, { categories: homeCards, guideCount });
 }
 
-/** Every page of the site, in a stable order: home, docs, tags, each tag, search, 404. */
-export function pageJobs(site: SiteView, model: ContentModel, docs: DocPageData[], homeCards: CategoryCard[], templates: Templates): PageJob[] {
-  const { config } = site;
-  const job = (route: string, render: () => string, indexable = true, docId: string | null = null): PageJob => ({
-    route,
-    file: outputFileOf(route, config.baseUrl),
-    indexable,
-    docId,
-    render,
-  });
+/**
+ * Every page of the site, in a stable order: home, docs, tags, each tag, search, 404. `fill`
+ * gives a doc's HTML its highlighted code when the page is rendered (the docs' HTML may still
+ * hold placeholders, which stand for the code by its hash).
+ */
+export function pageJobs(
+  site: SiteView,
+  model: ContentModel,
+  docs: DocPageData[],
+  homeCards: CategoryCard[],
+  templates: Templates,
+  fill: (html: string) => string = (html) => html,
+): PageJob[] {
   const jobs = [homePageJob(site, model, homeCards, templates)];
-  for (const doc of docs) jobs.push(job(doc.permalink, () => renderDocument(templates.DocPage, { site, doc }, doc.permalink), true, doc.id));
-  jobs.push(job(site.tagsPath, () => renderDocument(templates.TagsPage, { site, tags: [...model.tags.values()].map((t) => t.summary) }, site.tagsPath)));
+  for (const doc of docs) {
+    jobs.push(templateJob(site, doc.permalink, templates.DocPage, { doc }, { docId: doc.id, prepare: (p) => ({ doc: { ...p.doc, html: fill(p.doc.html) } }) }));
+  }
+  jobs.push(templateJob(site, site.tagsPath, templates.TagsPage, { tags: [...model.tags.values()].map((t) => t.summary) }));
   const byId = new Map(docs.map((d) => [d.id, d]));
   for (const { summary, docIds } of model.tags.values()) {
-    const list = () =>
-      docIds
-        .map((id) => byId.get(id)!)
-        .sort((a, b) => a.title.localeCompare(b.title))
-        .map((d) => ({ title: d.title, href: d.permalink, description: d.description }));
-    jobs.push(job(summary.permalink, () => renderDocument(templates.TagPage, { site, tag: summary, docs: list() }, summary.permalink)));
+    const list = docIds
+      .map((id) => byId.get(id)!)
+      .sort((a, b) => a.title.localeCompare(b.title))
+      .map((d) => ({ title: d.title, href: d.permalink, description: d.description }));
+    jobs.push(templateJob(site, summary.permalink, templates.TagPage, { tag: summary, docs: list }));
   }
-  jobs.push(job(site.searchPath, () => renderDocument(templates.SearchPage, { site }, site.searchPath), false));
-  jobs.push({ route: `${config.baseUrl}404.html`, file: "404.html", indexable: false, docId: null, render: () => renderDocument(templates.NotFound, { site }, "404.html") });
+  jobs.push(templateJob(site, site.searchPath, templates.SearchPage, {}, { indexable: false }));
+  jobs.push(templateJob(site, `${site.config.baseUrl}404.html`, templates.NotFound, {}, { file: "404.html", indexable: false }));
   return jobs;
 }
 

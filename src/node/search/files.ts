@@ -11,13 +11,22 @@ import { docsInRecordOrder, lvl0Of, recordsOfDoc } from "./records.ts";
 export const RECORDS_FILE = "search/records.json";
 export const EMBEDDED_INDEX_FILE = "search/index.json";
 
-export function searchFiles(docs: DocPageData[], sidebar: Sidebar, config: SiteConfig): OutputFile[] {
+/**
+ * Everything the search files are made from, besides ssodocs's own code: each doc in record order
+ * with its lvl0, and the site's URL. `docJson` gives a doc as JSON (its HTML may hold code placeholders).
+ */
+export function searchInputs(docs: DocPageData[], sidebar: Sidebar, config: SiteConfig, docJson: (doc: DocPageData) => string): string[] {
+  return [config.url, ...docsInRecordOrder(docs, sidebar).flatMap((doc) => [lvl0Of(sidebar, doc.id), docJson(doc)])];
+}
+
+/** `fill` gives a doc's HTML its highlighted code (whose setting names are indexed). */
+export function searchFiles(docs: DocPageData[], sidebar: Sidebar, config: SiteConfig, fill: (html: string) => string = (html) => html): OutputFile[] {
   const index = new EmbeddedIndexBuilder(config.url);
   // The JSON array, as UTF-8 chunks: "[", then each record's JSON with commas between, then "]".
   const chunks: Buffer[] = [];
   let first = true;
   for (const doc of docsInRecordOrder(docs, sidebar)) {
-    const records = recordsOfDoc(doc, lvl0Of(sidebar, doc.id), config.url);
+    const records = recordsOfDoc({ ...doc, html: fill(doc.html) }, lvl0Of(sidebar, doc.id), config.url);
     index.add(records);
     if (!records.length) continue;
     const json = JSON.stringify(records);
