@@ -1,6 +1,7 @@
 // Fenced code: shiki highlighting with a light and a dark theme switched by CSS variables,
 // `title="..."`, `showLineNumbers`, `{1,3-5}` and highlight-* comments, a copy button;
 // `mermaid` fences become diagram containers rendered in the browser.
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 // The language list only: the highlighter itself (shiki's main module) loads when code needs it.
 import { bundledLanguages } from "shiki/langs";
@@ -12,6 +13,8 @@ import { highlightInParallel } from "./highlight-pool.ts";
 import { escapeHtml } from "../../shared/escape-html.ts";
 
 const shikiVersion = (createRequire(import.meta.url)("shiki/package.json") as { version: string }).version;
+let highlighterHash: string | undefined;
+const highlighterSource = () => (highlighterHash ??= hashOf(readFileSync(new URL("./highlight.ts", import.meta.url))));
 
 /** Names written in guides that shiki knows under another name; `null` means plain text. */
 const ALIASES: Record<string, string | null> = {
@@ -116,8 +119,9 @@ const CACHE_NAMESPACE = "code";
  * `scope` (the docs folder) gives each site its own cache file, so sites do not evict each other.
  */
 export function createCodeRenderer(extraLanguages: string[] = [], scope = ""): CodeRenderer {
-  // Highlighted <pre> blocks by content hash; the key covers everything that shapes the output.
-  const cacheKey = hashOf("code-cache-v1", shikiVersion, LIGHT_THEME, DARK_THEME, scope);
+  // Highlighted <pre> blocks by content hash; the key covers everything that shapes the output:
+  // shiki's version, the themes, and how blocks are highlighted (highlight.ts).
+  const cacheKey = hashOf("code-cache-v2", shikiVersion, LIGHT_THEME, DARK_THEME, highlighterSource(), scope);
   const cached = new Map<string, string>(Object.entries(readCache<Record<string, string>>(CACHE_NAMESPACE, cacheKey) ?? {}));
   const initialKeys = new Set(cached.keys());
   const used = new Set<string>();

@@ -49,6 +49,10 @@ export async function createBlockHighlighter(langs: string[]): Promise<BlockHigh
         lang: (block.lang ?? "text") as Parameters<typeof highlighter.codeToHtml>[1]["lang"],
         themes: { light: LIGHT_THEME, dark: DARK_THEME },
         defaultColor: false,
+        // No time limit per line (shiki stops after 500 ms and leaves the rest of the line plain):
+        // a line's first tokenizing compiles its grammar's patterns, which on a busy machine can
+        // take that long, and the same code must always come out the same.
+        tokenizeTimeLimit: 0,
         transformers,
       });
       return oneByte(html);
