@@ -9,7 +9,6 @@ import { SsodocsError, Warnings } from "./errors.ts";
 import { hashOf, toolStamp } from "./cache.ts";
 import type { BundleInputs } from "./bundled-import.ts";
 import { importCollecting } from "./import-module.ts";
-import type { DocPageData } from "../shared/types.ts";
 import { createCodeRenderer } from "./markdown/code.ts";
 import { createMarkdownRenderer } from "./markdown/index.ts";
 import { buildClientAssets, type OutputFile, type StoredFile } from "./render/assets.ts";
@@ -17,12 +16,13 @@ import { contentSecurityPolicy, headersFile } from "./render/csp.ts";
 import { renderDocs } from "./render/docs.ts";
 import { loadMarkdownCache } from "./render/markdown-cache.ts";
 import { renderFragment } from "./render/page.ts";
-import { openOutputCache, type OutputCache } from "./render/output-cache.ts";
-import { pageJobs, sitemapAndRobots, type PageJob } from "./render/pages.ts";
+import { openOutputCache } from "./render/output-cache.ts";
+import { docStamp, pageJobs, sitemapAndRobots } from "./render/pages.ts";
+import { writePages, type StoredLinks } from "./render/write-pages.ts";
 import { homeCardsOf, siteViewOf } from "./render/site-view.ts";
 import { loadTemplates } from "./render/templates.ts";
-import { EMBEDDED_INDEX_FILE, RECORDS_FILE, searchFiles, searchInputs } from "./search/files.ts";
-import { collectPageLinks, findBrokenLinks, formatBrokenLinks, type BrokenLink, type PageLinks } from "./validate/links.ts";
+import { cachedSearchFiles, type KeptSearchFile } from "./search/files.ts";
+import { findBrokenLinks, formatBrokenLinks, type BrokenLink } from "./validate/links.ts";
 import { createStaging } from "./write.ts";
 
 export interface BuildOptions {
@@ -91,39 +91,20 @@ export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Pr
   lap("highlight");
 
   const site = siteViewOf(config, client);
-  const outputs = openOutputCache<StoredLinks | null>(loaded.docsDir);
+  const outputs = openOutputCache<StoredLinks>(loaded.docsDir);
   // Pages are keyed on ssodocs's code (with React), the templates, the site view, and each page's inputs.
   const siteStamp = hashOf("page-v1", toolStamp(), JSON.stringify([...templateInputs].sort()), JSON.stringify(site));
 
-  // Pages are rendered one by one and written to the staging folder at once (or linked there
-  // from the cache); only what validation needs of each (its links and ids) is kept.
   const staging = options.outDir ? await createStaging(path.resolve(options.outDir)) : null;
   try {
-    const pages: BuiltPage[] = [];
-    const links: PageLinks[] = [];
-    const placed: Promise<PageJob | null>[] = [];
-    for (const job of pageJobs(site, model, rendered.pages, homeCardsOf(model), templates, code.fill)) {
-      pages.push({ route: job.route, file: job.file, indexable: job.indexable });
-      const key = outputs ? hashOf(siteStamp, job.route, job.inputs()) : "";
-      const cached = outputs?.get(key);
-      if (cached?.meta) {
-        links.push(linksOf(job.route, cached.meta));
-        if (staging) placed.push(staging.place(job.file, cached.file).then(() => null, () => job));
-        continue;
-      }
-      const html = job.render();
-      const pageLinks = collectPageLinks(job.route, html);
-      links.push(pageLinks);
-      outputs?.put(key, html, storedLinks(pageLinks));
-      await staging?.write({ path: job.file, contents: html });
-    }
-    // A cached page that could not be put in place (another build cleared it out) is rendered after all.
-    for (const job of await Promise.all(placed)) if (job) await staging!.write({ path: job.file, contents: job.render() });
+    const jobs = pageJobs(site, model, rendered.pages, homeCardsOf(model), templates, code.fill);
+    const pages: BuiltPage[] = jobs.map((job) => ({ route: job.route, file: job.file, indexable: job.indexable }));
+    const links = await writePages(jobs, { staging, outputs, siteStamp });
     lap("render");
 
     const csp = contentSecurityPolicy(client.beforePaintScript, config);
     const files: (OutputFile | StoredFile)[] = [headersFile(csp), ...rendered.images, ...client.files, ...sitemapAndRobots(pages, config)];
-    const search = searchOutputs(rendered.pages, model, config, code.fill, outputs);
+    const search = cachedSearchFiles(rendered.pages, model.sidebar, config, docStamp, code.fill, outputs);
     const staticFiles = loaded.staticDir ? await fg("**/*", { cwd: loaded.staticDir, dot: false }) : [];
     const known = new Set([...pages.map((p) => p.file), ...files.map((f) => f.path), ...search.map((f) => f.path), ...staticFiles]);
     const broken = findBrokenLinks(links, known, config.baseUrl, rendered.linkOrigins);
@@ -133,7 +114,7 @@ export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Pr
     if (staging) {
       for (const file of files) await staging.write(file);
       for (const file of search) {
-        if ("from" in file) await staging.place(file.path, file.from).catch(() => staging.write(file.made()));
+        if ("made" in file) await staging.place(file.path, file.from).catch(() => staging.write(file.made()));
         else await staging.write(file);
       }
       await staging.commit(loaded.staticDir);
@@ -147,22 +128,8 @@ export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Pr
   }
 }
 
-/** A page's links and ids as the output cache keeps them. */
-interface StoredLinks {
-  targets: string[];
-  ids: string[];
-}
-
-const storedLinks = (links: PageLinks): StoredLinks => ({ targets: links.targets, ids: [...links.ids] });
-const linksOf = (route: string, stored: StoredLinks): PageLinks => ({ route, targets: stored.targets, ids: new Set(stored.ids) });
-
-/** A search file in the cache, with a way to make it should it be gone. */
-interface CachedFile extends StoredFile {
-  made(): OutputFile;
-}
-
 /** An output file of the result; a stored one is read when its contents are asked for. */
-function outputFileOf(file: OutputFile | StoredFile | CachedFile): OutputFile {
+function outputFileOf(file: OutputFile | StoredFile | KeptSearchFile): OutputFile {
   if (!("from" in file)) return file;
   return {
     path: file.path,
@@ -175,26 +142,4 @@ function outputFileOf(file: OutputFile | StoredFile | CachedFile): OutputFile {
       }
     },
   };
-}
-
-/** The search files: from the output cache when the docs are as they were, else made (and kept). */
-function searchOutputs(
-  docs: DocPageData[],
-  model: ContentModel,
-  config: LoadedConfig["config"],
-  fill: (html: string) => string,
-  outputs: OutputCache<StoredLinks | null> | null,
-): (OutputFile | CachedFile)[] {
-  const make = () => searchFiles(docs, model.sidebar, config, fill);
-  if (!outputs) return make();
-  const key = hashOf("search-v1", toolStamp(), ...searchInputs(docs, model.sidebar, config, (doc) => JSON.stringify(doc)));
-  const keys = [RECORDS_FILE, EMBEDDED_INDEX_FILE].map((file) => hashOf(key, file));
-  const cached = keys.map((k) => outputs.get(k));
-  if (cached.every((c) => c !== null)) {
-    let made: OutputFile[] | undefined;
-    return [RECORDS_FILE, EMBEDDED_INDEX_FILE].map((file, i) => ({ path: file, from: cached[i]!.file, made: () => (made ??= make())[i] }));
-  }
-  const files = make();
-  files.forEach((file, i) => outputs.put(keys[i], file.contents, null));
-  return files;
 }

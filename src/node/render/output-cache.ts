@@ -7,7 +7,7 @@
 // changes the entry too, which then no longer matches and is made anew. A file is written to a
 // temporary name and renamed, so a killed build never leaves a half-written one; after a build
 // only the keys it used are kept.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { rename, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { CACHE_DIR, contentCacheEnabled, hashOf } from "../cache.ts";
@@ -83,6 +83,16 @@ export function openOutputCache<Meta>(scope: string): OutputCache<Meta> | null {
     async save() {
       await Promise.all(writes);
       if (failed) return;
+      // Nothing new, nothing gone: the index stands as it is (its time says the site was just built).
+      if (writes.length === 0 && used.size === Object.keys(stored).length) {
+        try {
+          const now = new Date();
+          utimesSync(path.join(dir, INDEX), now, now);
+        } catch {
+          // Only the order in which sites are cleared out depends on it.
+        }
+        return;
+      }
       try {
         const temp = path.join(dir, `${INDEX}.${process.pid}.tmp`);
         writeFileSync(temp, JSON.stringify(Object.fromEntries([...used].filter(([, e]) => !("pending" in e)))));

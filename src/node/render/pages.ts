@@ -5,6 +5,7 @@ import type { CategoryCard, SiteView } from "../../shared/template-props.ts";
 import { isGuideId, type ContentModel } from "../content/site.ts";
 import { outputFileOf } from "../content/routes.ts";
 import type { OutputFile } from "./assets.ts";
+import { hashOf } from "../cache.ts";
 import { renderDocument } from "./page.ts";
 import type { Templates } from "./templates.ts";
 
@@ -24,20 +25,41 @@ export interface PageJob {
   render(): string;
 }
 
+const sidebarStamps = new WeakMap<object, string>();
+const docStamps = new WeakMap<DocPageData, string>();
+
+/**
+ * A hash of everything a doc's page is made from (it stands for the doc in cache keys): its
+ * fields, with its HTML hashed apart and its sidebar (one array that most docs share) hashed once.
+ */
+export function docStamp(doc: DocPageData): string {
+  let stamp = docStamps.get(doc);
+  if (stamp === undefined) {
+    let sidebar: string | null = null;
+    if (doc.sidebar) {
+      sidebar = sidebarStamps.get(doc.sidebar) ?? hashOf(JSON.stringify(doc.sidebar));
+      sidebarStamps.set(doc.sidebar, sidebar);
+    }
+    stamp = hashOf(JSON.stringify({ ...doc, html: null, sidebar }), doc.html);
+    docStamps.set(doc, stamp);
+  }
+  return stamp;
+}
+
 /** A page job for a template and its props apart from `site`. */
 function templateJob<P extends { site: SiteView }>(
   site: SiteView,
   route: string,
   template: ComponentType<P>,
   props: Omit<P, "site">,
-  options: { file?: string; indexable?: boolean; docId?: string | null; prepare?: (props: Omit<P, "site">) => Omit<P, "site"> } = {},
+  options: { file?: string; indexable?: boolean; docId?: string | null; inputs?: () => string; prepare?: (props: Omit<P, "site">) => Omit<P, "site"> } = {},
 ): PageJob {
   return {
     route,
     file: options.file ?? outputFileOf(route, site.config.baseUrl),
     indexable: options.indexable ?? true,
     docId: options.docId ?? null,
-    inputs: () => JSON.stringify(props),
+    inputs: options.inputs ?? (() => JSON.stringify(props)),
     render: () => renderDocument(template, { site, ...(options.prepare ? options.prepare(props) : props) } as P, route),
   };
 }
@@ -63,7 +85,7 @@ export function pageJobs(
 ): PageJob[] {
   const jobs = [homePageJob(site, model, homeCards, templates)];
   for (const doc of docs) {
-    jobs.push(templateJob(site, doc.permalink, templates.DocPage, { doc }, { docId: doc.id, prepare: (p) => ({ doc: { ...p.doc, html: fill(p.doc.html) } }) }));
+    jobs.push(templateJob(site, doc.permalink, templates.DocPage, { doc }, { docId: doc.id, inputs: () => docStamp(doc), prepare: (p) => ({ doc: { ...p.doc, html: fill(p.doc.html) } }) }));
   }
   jobs.push(templateJob(site, site.tagsPath, templates.TagsPage, { tags: [...model.tags.values()].map((t) => t.summary) }));
   const byId = new Map(docs.map((d) => [d.id, d]));

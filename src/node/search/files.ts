@@ -4,7 +4,9 @@
 // never sit in memory as objects; records.json is the same bytes as JSON.stringify of them all.
 import type { DocPageData, SiteConfig } from "../../shared/types.ts";
 import type { Sidebar } from "../content/sidebar.ts";
-import type { OutputFile } from "../render/assets.ts";
+import { hashOf, toolStamp } from "../cache.ts";
+import type { OutputFile, StoredFile } from "../render/assets.ts";
+import type { OutputCache } from "../render/output-cache.ts";
 import { EmbeddedIndexBuilder } from "./embedded-index.ts";
 import { docsInRecordOrder, lvl0Of, recordsOfDoc } from "./records.ts";
 
@@ -13,10 +15,10 @@ export const EMBEDDED_INDEX_FILE = "search/index.json";
 
 /**
  * Everything the search files are made from, besides ssodocs's own code: each doc in record order
- * with its lvl0, and the site's URL. `docJson` gives a doc as JSON (its HTML may hold code placeholders).
+ * with its lvl0, and the site's URL. `stampOf` gives a hash of a doc (its HTML may hold code placeholders).
  */
-export function searchInputs(docs: DocPageData[], sidebar: Sidebar, config: SiteConfig, docJson: (doc: DocPageData) => string): string[] {
-  return [config.url, ...docsInRecordOrder(docs, sidebar).flatMap((doc) => [lvl0Of(sidebar, doc.id), docJson(doc)])];
+export function searchInputs(docs: DocPageData[], sidebar: Sidebar, config: SiteConfig, stampOf: (doc: DocPageData) => string): string[] {
+  return [config.url, ...docsInRecordOrder(docs, sidebar).flatMap((doc) => [lvl0Of(sidebar, doc.id), stampOf(doc)])];
 }
 
 /** `fill` gives a doc's HTML its highlighted code (whose setting names are indexed). */
@@ -38,4 +40,36 @@ export function searchFiles(docs: DocPageData[], sidebar: Sidebar, config: SiteC
     { path: RECORDS_FILE, contents: Buffer.concat(chunks) },
     { path: EMBEDDED_INDEX_FILE, contents: JSON.stringify(index.index) },
   ];
+}
+
+/** A search file kept in the output cache, with a way to make it should the kept one be gone. */
+export interface KeptSearchFile extends StoredFile {
+  made(): OutputFile;
+}
+
+/**
+ * The search files: from the output cache when what they are made from hashes the same, else
+ * made (and kept). `stampOf` gives a hash of a doc; `fill` gives its HTML its highlighted code.
+ */
+export function cachedSearchFiles<Meta>(
+  docs: DocPageData[],
+  sidebar: Sidebar,
+  config: SiteConfig,
+  stampOf: (doc: DocPageData) => string,
+  fill: (html: string) => string,
+  outputs: OutputCache<Meta | null> | null,
+): (OutputFile | KeptSearchFile)[] {
+  const make = () => searchFiles(docs, sidebar, config, fill);
+  if (!outputs) return make();
+  const key = hashOf("search-v1", toolStamp(), ...searchInputs(docs, sidebar, config, stampOf));
+  const names = [RECORDS_FILE, EMBEDDED_INDEX_FILE];
+  const keys = names.map((file) => hashOf(key, file));
+  const kept = keys.map((k) => outputs.get(k));
+  if (kept.every((k) => k !== null)) {
+    let made: OutputFile[] | undefined;
+    return names.map((file, i) => ({ path: file, from: kept[i]!.file, made: () => (made ??= make())[i] }));
+  }
+  const files = make();
+  files.forEach((file, i) => outputs.put(keys[i], file.contents, null));
+  return files;
 }
