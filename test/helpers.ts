@@ -70,6 +70,19 @@ export function buildBothWays(site: { dir: string; config: string }, cacheDir: s
   if (a.stderr !== b.stderr) throw new Error(`the builds warned differently:\n${a.stderr}\n---\n${b.stderr}`);
   const [x, y] = [fileHashes(cached), fileHashes(fresh)];
   const differ = [...new Set([...x.keys(), ...y.keys()])].filter((f) => x.get(f) !== y.get(f));
-  if (differ.length) throw new Error(`the builds differ in ${differ.join(", ")}`);
+  if (differ.length) {
+    const first = differ[0];
+    const show = (dir: string) => {
+      try {
+        return readFileSync(path.join(dir, first), "utf8");
+      } catch {
+        return "(missing)";
+      }
+    };
+    const [p, q] = [show(cached), show(fresh)];
+    let at = 0;
+    while (at < p.length && p[at] === q[at]) at++;
+    throw new Error(`the builds differ in ${differ.join(", ")}; ${first} first differs at ${at}:\n  cached: ${p.slice(at - 80, at + 120)}\n  fresh:  ${q.slice(at - 80, at + 120)}`);
+  }
   return cached;
 }
