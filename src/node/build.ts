@@ -104,7 +104,7 @@ export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Pr
 
     const csp = contentSecurityPolicy(client.beforePaintScript, config);
     const files: (OutputFile | StoredFile)[] = [headersFile(csp), ...rendered.images, ...client.files, ...sitemapAndRobots(pages, config)];
-    const search = cachedSearchFiles(rendered.pages, model.sidebar, config, docStamp, code.fill, outputs);
+    const search = cachedSearchFiles(loaded.docsDir, rendered.pages, model.sidebar, config, docStamp, code.fill, outputs);
     const staticFiles = loaded.staticDir ? await fg("**/*", { cwd: loaded.staticDir, dot: false }) : [];
     const known = new Set([...pages.map((p) => p.file), ...files.map((f) => f.path), ...search.map((f) => f.path), ...staticFiles]);
     const broken = findBrokenLinks(links, known, config.baseUrl, rendered.linkOrigins);

@@ -45,18 +45,37 @@ function disabled(tool: boolean): boolean {
   return !tool && !!process.env.SSODOCS_NO_CACHE;
 }
 
-export function readCache<T>(namespace: string, key: string, options: { tool?: boolean } = {}): T | null {
-  if (disabled(options.tool ?? false)) return null;
-  const file = path.join(CACHE_DIR, namespace, `${key}.json`);
+function readEntry<T>(namespace: string, file: string, tool: boolean, parse: (text: string) => T): T | null {
+  if (disabled(tool)) return null;
+  const full = path.join(CACHE_DIR, namespace, file);
   try {
-    const value = JSON.parse(readFileSync(file, "utf8")) as T;
+    const value = parse(readFileSync(full, "utf8"));
     // Used now: the entry counts as recent when older ones are cleared out.
     const now = new Date();
-    utimesSync(file, now, now);
+    utimesSync(full, now, now);
     return value;
   } catch {
     return null;
   }
+}
+
+function writeEntry(namespace: string, file: string, text: string, options: { tool?: boolean; keep?: number }): void {
+  if (disabled(options.tool ?? false)) return;
+  try {
+    const dir = path.join(CACHE_DIR, namespace);
+    mkdirSync(dir, { recursive: true });
+    const full = path.join(dir, file);
+    const temp = `${full}.${process.pid}.tmp`;
+    writeFileSync(temp, text);
+    renameSync(temp, full);
+    if (options.keep) keepNewest(dir, options.keep);
+  } catch {
+    // A cache that cannot be written only costs speed.
+  }
+}
+
+export function readCache<T>(namespace: string, key: string, options: { tool?: boolean } = {}): T | null {
+  return readEntry(namespace, `${key}.json`, options.tool ?? false, (text) => JSON.parse(text) as T);
 }
 
 /**
@@ -64,23 +83,39 @@ export function readCache<T>(namespace: string, key: string, options: { tool?: b
  * ones go (each change of the client sources, each site, would otherwise add one for good).
  */
 export function writeCache(namespace: string, key: string, value: unknown, options: { tool?: boolean; keep?: number } = {}): void {
-  if (disabled(options.tool ?? false)) return;
-  try {
-    const dir = path.join(CACHE_DIR, namespace);
-    mkdirSync(dir, { recursive: true });
-    const file = path.join(dir, `${key}.json`);
-    const temp = `${file}.${process.pid}.tmp`;
-    writeFileSync(temp, JSON.stringify(value));
-    renameSync(temp, file);
-    if (options.keep) keepNewest(dir, options.keep);
-  } catch {
-    // A cache that cannot be written only costs speed.
+  writeEntry(namespace, `${key}.json`, JSON.stringify(value), options);
+}
+
+const END = "\u0000end";
+
+/**
+ * An entry that maps strings to strings without line breaks (JSON texts, say), one `key<TAB>value`
+ * line each: read back without the cost of parsing JSON strings inside JSON. A file that does
+ * not end with its end line was cut short, and counts as missing.
+ */
+export function readCacheLines(namespace: string, key: string): Map<string, string> | null {
+  return readEntry(namespace, `${key}.lines`, false, (text) => {
+    const lines = text.split("\n");
+    if (lines.pop() !== "" || lines.pop() !== END) throw new Error("cut short");
+    return new Map(lines.map((line) => {
+      const tab = line.indexOf("\t");
+      return [line.slice(0, tab), line.slice(tab + 1)];
+    }));
+  });
+}
+
+export function writeCacheLines(namespace: string, key: string, entries: Map<string, string>, options: { keep?: number } = {}): void {
+  let text = "";
+  for (const [k, v] of entries) {
+    if (k.includes("\t") || k.includes("\n") || v.includes("\n")) return;
+    text += `${k}\t${v}\n`;
   }
+  writeEntry(namespace, `${key}.lines`, `${text}${END}\n`, options);
 }
 
 function keepNewest(dir: string, keep: number): void {
   const entries = readdirSync(dir)
-    .filter((name) => name.endsWith(".json"))
+    .filter((name) => name.endsWith(".json") || name.endsWith(".lines"))
     .map((name) => ({ file: path.join(dir, name), time: statSync(path.join(dir, name)).mtimeMs }))
     .sort((a, b) => b.time - a.time);
   for (const { file } of entries.slice(keep)) rmSync(file, { force: true });

@@ -21,10 +21,10 @@ import { buildClientAssets, contentsOf, type OutputFile } from "../render/assets
 import { contentSecurityPolicy } from "../render/csp.ts";
 import { MarkdownMemo, renderDocs } from "../render/docs.ts";
 import { renderDocument, renderFragment } from "../render/page.ts";
-import { homePageJob, pageJobs, sitemapAndRobots, type PageJob } from "../render/pages.ts";
+import { docStamp, homePageJob, pageJobs, sitemapAndRobots, type PageJob } from "../render/pages.ts";
 import { homeCardsOf, siteViewOf } from "../render/site-view.ts";
 import { loadTemplates, type Templates } from "../render/templates.ts";
-import { searchFiles } from "../search/files.ts";
+import { RecordsMemo, searchFiles } from "../search/files.ts";
 import { collectPageLinks, findBrokenLinks, formatBrokenLinks, type PageLinks } from "../validate/links.ts";
 import { freshImporter } from "../bundled-import.ts";
 import { brokenLinkLocation } from "./link-location.ts";
@@ -72,6 +72,7 @@ export class DevSession {
   private site!: SiteView;
   private clientFiles: OutputFile[] = [];
   private code!: CodeRenderer;
+  private readonly records = new RecordsMemo(docStamp);
   private markdown!: MarkdownRenderer;
   private memo = new MarkdownMemo();
   private docs = new Map<string, SourceDoc>();
@@ -275,7 +276,9 @@ export class DevSession {
   /** The search files, built after the browsers have reloaded (they take longer than a page). */
   async writeSearchFiles(): Promise<void> {
     if (!this.model) return;
-    for (const file of searchFiles(this.pages, this.model.sidebar, this.loaded.config)) await this.write(file.path, file.contents);
+    // Only the records of docs that changed since the last update are made again.
+    this.records.next();
+    for (const file of searchFiles(this.pages, this.model.sidebar, this.loaded.config, undefined, this.records)) await this.write(file.path, file.contents);
   }
 
   private affectedJobs(jobs: PageJob[], pages: DocPageData[], previous: Map<string, DocPageData>, edited: Set<string>): PageJob[] {

@@ -2,9 +2,9 @@
 // `search/index.json` (the embedded index the browser fetches when search is about to be used).
 // Records are made one doc at a time and serialised at once, so the records of the whole site
 // never sit in memory as objects; records.json is the same bytes as JSON.stringify of them all.
-import type { DocPageData, SiteConfig } from "../../shared/types.ts";
+import type { DocPageData, DocSearchRecord, SiteConfig } from "../../shared/types.ts";
 import type { Sidebar } from "../content/sidebar.ts";
-import { hashOf, toolStamp } from "../cache.ts";
+import { hashOf, readCacheLines, toolStamp, writeCacheLines } from "../cache.ts";
 import type { OutputFile, StoredFile } from "../render/assets.ts";
 import type { OutputCache } from "../render/output-cache.ts";
 import { EmbeddedIndexBuilder } from "./embedded-index.ts";
@@ -21,17 +21,76 @@ export function searchInputs(docs: DocPageData[], sidebar: Sidebar, config: Site
   return [config.url, ...docsInRecordOrder(docs, sidebar).flatMap((doc) => [lvl0Of(sidebar, doc.id), stampOf(doc)])];
 }
 
+/**
+ * Each doc's records as JSON, under a hash of what they are made from (the doc, its lvl0, the
+ * site's URL), so only the records of docs that changed are made again: kept in memory by watch
+ * mode, between builds in the cache (`loadRecordsMemo`).
+ */
+export class RecordsMemo {
+  /** The entries a run used, the ones to keep. */
+  readonly used = new Map<string, string>();
+  constructor(
+    /** A hash of a doc. */
+    readonly stampOf: (doc: DocPageData) => string,
+    private readonly known = new Map<string, string>(),
+  ) {}
+  get(key: string): string | undefined {
+    const json = this.used.get(key) ?? this.known.get(key);
+    if (json !== undefined) this.used.set(key, json);
+    return json;
+  }
+  set(key: string, json: string): void {
+    this.used.set(key, json);
+  }
+  /** Starts a new run: what the last one used is what is known. */
+  next(): void {
+    this.known.clear();
+    for (const [k, v] of this.used) this.known.set(k, v);
+    this.used.clear();
+  }
+}
+
+const RECORDS_NAMESPACE = "records";
+const recordsKey = (scope: string) => hashOf("records-v1", toolStamp(), scope);
+
+/** The records kept for a site (`scope`: its docs folder) by earlier builds. */
+export function loadRecordsMemo(scope: string, stampOf: (doc: DocPageData) => string): RecordsMemo {
+  return new RecordsMemo(stampOf, readCacheLines(RECORDS_NAMESPACE, recordsKey(scope)) ?? new Map());
+}
+
+export function saveRecordsMemo(scope: string, memo: RecordsMemo): void {
+  writeCacheLines(RECORDS_NAMESPACE, recordsKey(scope), memo.used, { keep: 8 });
+}
+
+/** Records kept as JSON, or null if the text is not what was kept (a damaged cache file). */
+function parsedRecords(json: string): DocSearchRecord[] | null {
+  try {
+    const records = JSON.parse(json) as unknown;
+    return Array.isArray(records) ? (records as DocSearchRecord[]) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** `fill` gives a doc's HTML its highlighted code (whose setting names are indexed). */
-export function searchFiles(docs: DocPageData[], sidebar: Sidebar, config: SiteConfig, fill: (html: string) => string = (html) => html): OutputFile[] {
+export function searchFiles(docs: DocPageData[], sidebar: Sidebar, config: SiteConfig, fill: (html: string) => string = (html) => html, memo: RecordsMemo | null = null): OutputFile[] {
   const index = new EmbeddedIndexBuilder(config.url);
   // The JSON array, as UTF-8 chunks: "[", then each record's JSON with commas between, then "]".
   const chunks: Buffer[] = [];
   let first = true;
   for (const doc of docsInRecordOrder(docs, sidebar)) {
-    const records = recordsOfDoc({ ...doc, html: fill(doc.html) }, lvl0Of(sidebar, doc.id), config.url);
+    const lvl0 = lvl0Of(sidebar, doc.id);
+    const key = memo ? hashOf(memo.stampOf(doc), lvl0, config.url) : "";
+    const kept = memo?.get(key);
+    let records = kept === undefined ? null : parsedRecords(kept);
+    let json = kept ?? "";
+    if (!records) {
+      records = recordsOfDoc({ ...doc, html: fill(doc.html) }, lvl0, config.url);
+      json = JSON.stringify(records);
+      memo?.set(key, json);
+    }
     index.add(records);
     if (!records.length) continue;
-    const json = JSON.stringify(records);
     chunks.push(Buffer.from(first ? json.slice(0, -1) : `,${json.slice(1, -1)}`, "utf8"));
     first = false;
   }
@@ -49,9 +108,11 @@ export interface KeptSearchFile extends StoredFile {
 
 /**
  * The search files: from the output cache when what they are made from hashes the same, else
- * made (and kept). `stampOf` gives a hash of a doc; `fill` gives its HTML its highlighted code.
+ * made (and kept), with the records of unchanged docs taken from the cache. `stampOf` gives a
+ * hash of a doc; `fill` gives its HTML its highlighted code; `scope` is the site's docs folder.
  */
 export function cachedSearchFiles<Meta>(
+  scope: string,
   docs: DocPageData[],
   sidebar: Sidebar,
   config: SiteConfig,
@@ -59,7 +120,12 @@ export function cachedSearchFiles<Meta>(
   fill: (html: string) => string,
   outputs: OutputCache<Meta | null> | null,
 ): (OutputFile | KeptSearchFile)[] {
-  const make = () => searchFiles(docs, sidebar, config, fill);
+  const make = () => {
+    const memo = outputs ? loadRecordsMemo(scope, stampOf) : null;
+    const files = searchFiles(docs, sidebar, config, fill, memo);
+    if (memo) saveRecordsMemo(scope, memo);
+    return files;
+  };
   if (!outputs) return make();
   const key = hashOf("search-v1", toolStamp(), ...searchInputs(docs, sidebar, config, stampOf));
   const names = [RECORDS_FILE, EMBEDDED_INDEX_FILE];
