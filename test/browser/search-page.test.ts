@@ -22,6 +22,19 @@ describe.skipIf(!hasChromium())("the search page", () => {
     expect(await page.locator(".search-result").count()).toBe(0);
   });
 
+  it("keeps and searches what was typed before its script ran", async () => {
+    // Scripts arrive late, as on a slow connection: the box is there first.
+    session.site.control.pattern = /\/assets\/js\//;
+    session.site.control.ms = 800;
+    const page = await (await session.newContext()).newPage();
+    await page.goto(`${session.site.origin}/search`, { waitUntil: "commit" });
+    await input(page).fill("kumquat setting number");
+    await page.locator(".search-result").first().waitFor();
+    expect(await input(page).inputValue()).toBe("kumquat setting number");
+    expect(await page.locator("h1").textContent()).toBe('Search results for "kumquat setting number"');
+    expect(new URL(page.url()).searchParams.get("q")).toBe("kumquat setting number");
+  });
+
   for (const mode of ["light", "dark"] as const) {
     it(`shows the results of ?q= with title, breadcrumb and snippet (${mode} mode)`, async () => {
       const page = await open("/search?q=kumquat+setting+number", { colorScheme: mode });

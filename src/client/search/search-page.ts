@@ -131,6 +131,9 @@ export function setupSearchPage(page: HTMLElement): void {
   });
 
   const initial = (new URLSearchParams(location.search).get("q") ?? "").slice(0, input.maxLength > 0 ? input.maxLength : 64);
-  input.value = initial;
-  void run(initial);
+  // The query of the address fills the box; with none, what was typed before this script ran is
+  // kept and searched (a slow connection must not eat the first keystrokes).
+  if (initial || !input.value) input.value = initial;
+  else setUrlQuery(input.value);
+  void run(input.value);
 }
