@@ -3,6 +3,7 @@
 // it takes a fraction of what loading each source through a TypeScript loader takes, and every
 // command pays that at start. Returns null when it cannot compile (a read-only install, say):
 // the launcher then runs the sources through tsx.
+import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -55,7 +56,11 @@ async function compile() {
     .filter((f) => !f.includes("node_modules/"))
     .map((f) => path.relative(ROOT, path.resolve(f)));
   inputs.push("bin/compile-tool.mjs", "package.json", "package-lock.json", "tsconfig.json");
-  const manifest = { entry: path.relative(DIR, path.join(out, "cli.mjs")), inputs: stampOf(inputs) };
+  // A hash of what the tool was compiled from, which its caches are keyed on (see toolStamp in
+  // src/node/cache.ts): worked out here once instead of at every start.
+  const hash = createHash("sha256");
+  for (const file of [...inputs].sort()) hash.update(file).update("\0").update(readFileSync(path.join(ROOT, file))).update("\0");
+  const manifest = { entry: path.relative(DIR, path.join(out, "cli.mjs")), inputs: stampOf(inputs), toolStamp: hash.digest("hex").slice(0, 32) };
   const temp = `${MANIFEST}.${process.pid}.tmp`;
   writeFileSync(temp, JSON.stringify(manifest));
   renameSync(temp, MANIFEST);
@@ -71,7 +76,10 @@ function removeOldBuilds() {
   }
 }
 
-/** The compiled CLI's URL, compiling it first if a source changed; null if that cannot be done. */
+/**
+ * The compiled CLI's URL and the hash of its sources, compiling it first if a source changed;
+ * null if that cannot be done.
+ */
 export async function compiledTool() {
   let previous = null;
   try {
@@ -79,12 +87,12 @@ export async function compiledTool() {
   } catch {
     // Nothing compiled yet.
   }
-  if (previous && upToDate(previous)) return pathToFileURL(path.join(DIR, previous.entry)).href;
+  if (previous?.toolStamp && upToDate(previous)) return { url: pathToFileURL(path.join(DIR, previous.entry)).href, toolStamp: previous.toolStamp };
   try {
     mkdirSync(DIR, { recursive: true });
     const manifest = await compile();
     removeOldBuilds();
-    return pathToFileURL(path.join(DIR, manifest.entry)).href;
+    return { url: pathToFileURL(path.join(DIR, manifest.entry)).href, toolStamp: manifest.toolStamp };
   } catch {
     return null;
   }

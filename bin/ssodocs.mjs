@@ -8,7 +8,9 @@ import { compiledTool } from "./compile-tool.mjs";
 // React renders several times faster in its production build; templates never need the dev checks.
 process.env.NODE_ENV ??= "production";
 const compiled = await compiledTool();
-let cli = compiled;
+let cli = compiled?.url;
+// The hash of the compiled sources, for the caches (src/node/cache.ts works it out itself otherwise).
+if (compiled) globalThis.__ssodocsToolStamp = compiled.toolStamp;
 if (!cli) {
   const { register } = await import("tsx/esm/api");
   register({ tsconfig: fileURLToPath(new URL("../tsconfig.json", import.meta.url)) });

@@ -29,7 +29,9 @@ let ownSources: string | undefined;
  * whatever is cached from the site's content is keyed on it, so any change of the tool makes it anew.
  */
 export function toolStamp(): string {
-  return (ownSources ??= hashOfFiles(ROOT, ["src/node/**/*.{ts,mjs}", "src/shared/**/*.ts", "package-lock.json"]));
+  // Running compiled, the launcher has it from when the sources were compiled.
+  const compiled = (globalThis as { __ssodocsToolStamp?: string }).__ssodocsToolStamp;
+  return (ownSources ??= compiled ?? hashOfFiles(ROOT, ["src/node/**/*.{ts,mjs}", "src/shared/**/*.ts", "package-lock.json"]));
 }
 
 /** Whether the caches of site content are used (`SSODOCS_NO_CACHE=1` turns them off). */
