@@ -194,6 +194,8 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
       await page.waitForFunction((id) => [...document.querySelectorAll(".markdown h2")].filter((h) => h.getBoundingClientRect().top < 100).pop()?.id === id, before);
       await page.goForward();
       await page.waitForURL(`**${ALPHA}`);
+      // The address changes before the content does: wait for Alpha's own heading.
+      await page.waitForSelector("#alpha-configuration");
       await page.evaluate((href) => {
         const a = document.createElement("a");
         a.href = href;

@@ -31,6 +31,7 @@ const docStamps = new WeakMap<DocPageData, string>();
 /**
  * A hash of everything a doc's page is made from (it stands for the doc in cache keys): its
  * fields, with its HTML hashed apart and its sidebar (one array that most docs share) hashed once.
+ * Kept per doc object: a doc's data is not changed once it is rendered into pages.
  */
 export function docStamp(doc: DocPageData): string {
   let stamp = docStamps.get(doc);
