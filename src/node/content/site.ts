@@ -4,6 +4,7 @@ import type { SiteConfig, TagSummary } from "../../shared/types.ts";
 import { SsodocsError, type Warnings } from "../errors.ts";
 import type { SourceDoc } from "./load.ts";
 import { docPermalink, routeKey, tagPermalink } from "./routes.ts";
+import { compareText } from "./compare-text.ts";
 import { buildSidebar, type Sidebar, type SidebarDocInfo } from "./sidebar.ts";
 
 /** A guide is a service's page: `services/<service>/index`. */
@@ -61,6 +62,6 @@ export function buildContentModel(docs: SourceDoc[], config: SiteConfig, configF
       entry.summary.count++;
     }
   }
-  const sortedTags = new Map([...tags.entries()].sort(([a], [b]) => a.localeCompare(b)));
+  const sortedTags = new Map([...tags.entries()].sort(([a], [b]) => compareText(a, b)));
   return { docs, byId, info, byRelativePath, sidebar, tags: sortedTags };
 }

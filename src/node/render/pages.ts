@@ -1,5 +1,6 @@
 // Every route of the site to an HTML file: docs, home, tags, search, 404; plus sitemap.xml and robots.txt.
 import type { ComponentType } from "react";
+import { compareText } from "../content/compare-text.ts";
 import type { DocPageData, SiteConfig } from "../../shared/types.ts";
 import type { CategoryCard, SiteView } from "../../shared/template-props.ts";
 import { isGuideId, type ContentModel } from "../content/site.ts";
@@ -93,7 +94,7 @@ export function pageJobs(
   for (const { summary, docIds } of model.tags.values()) {
     const list = docIds
       .map((id) => byId.get(id)!)
-      .sort((a, b) => a.title.localeCompare(b.title))
+      .sort((a, b) => compareText(a.title, b.title))
       .map((d) => ({ title: d.title, href: d.permalink, description: d.description }));
     jobs.push(templateJob(site, summary.permalink, templates.TagPage, { tag: summary, docs: list }));
   }
