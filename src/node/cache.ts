@@ -122,3 +122,43 @@ function keepNewest(dir: string, keep: number): void {
     .sort((a, b) => b.time - a.time);
   for (const { file } of entries.slice(keep)) rmSync(file, { force: true });
 }
+
+/**
+ * Strings kept under content hashes from one run to the next: what a run used is what the next
+ * one finds (kept in memory by watch mode, between builds as a `.lines` cache entry).
+ */
+export class KeptStrings {
+  /** The entries this run used, the ones to keep. */
+  readonly used = new Map<string, string>();
+  private added = false;
+  constructor(private readonly known = new Map<string, string>()) {}
+  get(key: string): string | undefined {
+    const value = this.used.get(key) ?? this.known.get(key);
+    if (value !== undefined) this.used.set(key, value);
+    return value;
+  }
+  set(key: string, value: string): void {
+    if (this.known.get(key) !== value) this.added = true;
+    this.used.set(key, value);
+  }
+  /** Whether this run used other entries than it found. */
+  get changed(): boolean {
+    return this.added || this.used.size !== this.known.size;
+  }
+  /** Starts a new run: what the last one used is what is known. */
+  next(): void {
+    this.known.clear();
+    for (const [k, v] of this.used) this.known.set(k, v);
+    this.used.clear();
+    this.added = false;
+  }
+}
+
+export function loadKeptStrings(namespace: string, key: string): KeptStrings {
+  return new KeptStrings(readCacheLines(namespace, key) ?? new Map());
+}
+
+/** Writes what the run used, unless it is what was read (reading the entry marked it as recently used). */
+export function saveKeptStrings(namespace: string, key: string, kept: KeptStrings, options: { keep?: number } = {}): void {
+  if (kept.changed) writeCacheLines(namespace, key, kept.used, options);
+}

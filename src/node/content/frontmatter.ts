@@ -1,6 +1,7 @@
 // Front matter: parsed with gray-matter, checked field by field, errors pointing at the line.
 import matter from "gray-matter";
 import { SUPPORT_LEVELS, type FrontMatter } from "../../shared/types.ts";
+import { hashOf, type KeptStrings } from "../cache.ts";
 import { SsodocsError } from "../errors.ts";
 
 export interface ParsedSource {
@@ -44,23 +45,65 @@ function keyLinesOf(source: string): Map<string, number> {
   return lines;
 }
 
-export function parseFrontMatter(source: string, file: string): ParsedSource {
+/** A file's front matter as parsed, and the body (the text after it). */
+interface SplitSource {
+  data: Record<string, unknown>;
+  body: string;
+}
+
+/** Whether a value comes back the same from JSON: plain objects, arrays, strings, finite numbers, booleans, null. */
+function survivesJson(value: unknown): boolean {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return true;
+  if (typeof value === "number") return Number.isFinite(value) && !Object.is(value, -0);
+  if (Array.isArray(value)) return value.every(survivesJson);
+  if (typeof value !== "object" || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  return Object.values(value).every(survivesJson);
+}
+
+/**
+ * Splits a file into front matter and body with gray-matter. With `kept`, the result is kept
+ * under a hash of the text (the data as JSON, where the body starts), so a file that has not
+ * changed is not parsed again: YAML parsing was a good part of every build's start.
+ */
+function splitSource(source: string, kept: KeptStrings | undefined): SplitSource {
+  const key = kept ? hashOf(source) : "";
+  const known = kept?.get(key);
+  if (known !== undefined) {
+    try {
+      const { data, bodyStart } = JSON.parse(known) as { data: Record<string, unknown>; bodyStart: number };
+      const isObject = typeof data === "object" && data !== null && !Array.isArray(data);
+      if (isObject && Number.isInteger(bodyStart) && bodyStart >= 0 && bodyStart <= source.length) return { data, body: source.slice(bodyStart) };
+    } catch {
+      // A damaged entry: parsed again below.
+    }
+  }
+  // A fresh options object keeps gray-matter from caching results between builds.
+  const parsed = matter(source, {});
+  const data = (parsed.data ?? {}) as Record<string, unknown>;
+  // Only what JSON gives back unchanged is kept (a YAML date, say, is not).
+  if (kept && survivesJson(data) && source.endsWith(parsed.content)) {
+    kept.set(key, JSON.stringify({ data, bodyStart: source.length - parsed.content.length }));
+  }
+  return { data, body: parsed.content };
+}
+
+/** `kept`: front matter parsed by earlier builds (see splitSource). */
+export function parseFrontMatter(source: string, file: string, kept?: KeptStrings): ParsedSource {
   if (source.charCodeAt(0) === 0xfeff) source = source.slice(1);
   const opens = /^---\r?\n/.test(source);
   if (opens && !/\r?\n---\s*(\r?\n|$)/.test(source.slice(3))) {
     throw new SsodocsError("front matter opened with --- is never closed", { file, line: 1 });
   }
-  let parsed: matter.GrayMatterFile<string>;
+  let parsed: SplitSource;
   try {
-    // A fresh options object keeps gray-matter from caching results between builds.
-    parsed = matter(source, {});
+    parsed = splitSource(source, kept);
   } catch (error) {
     const e = error as Error & { mark?: { line: number }; reason?: string };
     // gray-matter hands js-yaml the text after the opening "---" including its line break, so mark.line counts from file line 1.
     const line = e.mark ? e.mark.line + 1 : 1;
     throw new SsodocsError(`invalid YAML front matter: ${e.reason ?? e.message.split("\n")[0]}`, { file, line });
   }
-  const data = (parsed.data ?? {}) as Record<string, unknown>;
+  const { data } = parsed;
   const keyLines = opens ? keyLinesOf(source) : new Map<string, number>();
   const lineOfKey = (key: string) => keyLines.get(key);
   const bad = (key: string, expected: string): never => {
@@ -121,11 +164,11 @@ export function parseFrontMatter(source: string, file: string): ParsedSource {
   ] as const) {
     if (data[key] !== undefined) (frontMatter as unknown as Record<string, unknown>)[key] = data[key];
   }
-  const matterLines = opens ? source.slice(0, source.length - parsed.content.length).split("\n").length - 1 : 0;
+  const matterLines = opens ? source.slice(0, source.length - parsed.body.length).split("\n").length - 1 : 0;
   const linesOfKeys: Record<string, number> = {};
   for (const key of Object.keys(data)) {
     const line = lineOfKey(key);
     if (line) linesOfKeys[key] = line;
   }
-  return { frontMatter, body: parsed.content, bodyLine: matterLines + 1, keyLines: linesOfKeys };
+  return { frontMatter, body: parsed.body, bodyLine: matterLines + 1, keyLines: linesOfKeys };
 }

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { FrontMatter } from "../../shared/types.ts";
+import { contentCacheEnabled, hashOf, type KeptStrings, loadKeptStrings, saveKeptStrings, toolStamp } from "../cache.ts";
 import { SsodocsError } from "../errors.ts";
 import { parseFrontMatter } from "./frontmatter.ts";
 
@@ -44,9 +45,9 @@ export function docIdOf(relativePath: string): string {
   return relativePath.replace(/\\/g, "/").replace(/\.mdx?$/, "");
 }
 
-function docOf(file: string, relativePath: string, source: string): SourceDoc {
+function docOf(file: string, relativePath: string, source: string, kept?: KeptStrings): SourceDoc {
   if (source.includes("\u0000")) throw new SsodocsError("the file holds binary data (NUL bytes), not Markdown text", { file });
-  const { frontMatter, body, bodyLine, keyLines } = parseFrontMatter(source, file);
+  const { frontMatter, body, bodyLine, keyLines } = parseFrontMatter(source, file, kept);
   return { id: docIdOf(relativePath), file, relativePath: relativePath.replace(/\\/g, "/"), frontMatter, body, bodyLine, keyLines };
 }
 
@@ -65,13 +66,18 @@ export async function loadDoc(docsDir: string, relativePath: string): Promise<So
   return docOf(file, relativePath, source);
 }
 
+const FRONT_MATTER = "front-matter";
+
 /**
  * Every doc, read one after the other: small files read synchronously cost far less than
  * thousands of concurrent asynchronous reads, and the first bad file in order is the one reported.
+ * Front matter parsed by an earlier build of the site is taken from the cache.
  */
 export async function loadDocs(docsDir: string): Promise<SourceDoc[]> {
   const files = await listDocFiles(docsDir);
-  return files.map((relativePath) => {
+  const cacheKey = hashOf("front-matter-v1", toolStamp(), docsDir);
+  const kept = contentCacheEnabled() ? loadKeptStrings(FRONT_MATTER, cacheKey) : undefined;
+  const docs = files.map((relativePath) => {
     const file = path.join(docsDir, relativePath);
     let source: string;
     try {
@@ -79,6 +85,8 @@ export async function loadDocs(docsDir: string): Promise<SourceDoc[]> {
     } catch (error) {
       throw unreadable(error, file);
     }
-    return docOf(file, relativePath, source);
+    return docOf(file, relativePath, source, kept);
   });
+  if (kept) saveKeptStrings(FRONT_MATTER, cacheKey, kept, { keep: 8 });
+  return docs;
 }

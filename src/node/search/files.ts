@@ -4,7 +4,7 @@
 // never sit in memory as objects; records.json is the same bytes as JSON.stringify of them all.
 import type { DocPageData, DocSearchRecord, SiteConfig } from "../../shared/types.ts";
 import type { Sidebar } from "../content/sidebar.ts";
-import { hashOf, readCacheLines, toolStamp, writeCacheLines } from "../cache.ts";
+import { hashOf, KeptStrings, readCacheLines, saveKeptStrings, toolStamp } from "../cache.ts";
 import type { OutputFile, StoredFile } from "../render/assets.ts";
 import type { OutputCache } from "../render/output-cache.ts";
 import { EmbeddedIndexBuilder } from "./embedded-index.ts";
@@ -26,27 +26,13 @@ export function searchInputs(docs: DocPageData[], sidebar: Sidebar, config: Site
  * site's URL), so only the records of docs that changed are made again: kept in memory by watch
  * mode, between builds in the cache (`loadRecordsMemo`).
  */
-export class RecordsMemo {
-  /** The entries a run used, the ones to keep. */
-  readonly used = new Map<string, string>();
+export class RecordsMemo extends KeptStrings {
   constructor(
     /** A hash of a doc. */
     readonly stampOf: (doc: DocPageData) => string,
-    private readonly known = new Map<string, string>(),
-  ) {}
-  get(key: string): string | undefined {
-    const json = this.used.get(key) ?? this.known.get(key);
-    if (json !== undefined) this.used.set(key, json);
-    return json;
-  }
-  set(key: string, json: string): void {
-    this.used.set(key, json);
-  }
-  /** Starts a new run: what the last one used is what is known. */
-  next(): void {
-    this.known.clear();
-    for (const [k, v] of this.used) this.known.set(k, v);
-    this.used.clear();
+    known?: Map<string, string>,
+  ) {
+    super(known);
   }
 }
 
@@ -59,7 +45,7 @@ export function loadRecordsMemo(scope: string, stampOf: (doc: DocPageData) => st
 }
 
 export function saveRecordsMemo(scope: string, memo: RecordsMemo): void {
-  writeCacheLines(RECORDS_NAMESPACE, recordsKey(scope), memo.used, { keep: 8 });
+  saveKeptStrings(RECORDS_NAMESPACE, recordsKey(scope), memo, { keep: 8 });
 }
 
 /** Records kept as JSON, or null if the text is not what was kept (a damaged cache file). */
