@@ -1,8 +1,8 @@
 // Link and anchor validation, duplicate routes and the untouched previous build, through the CLI.
-import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli, tempSite } from "./helpers.ts";
+import { ROOT, runCli, tempSite } from "./helpers.ts";
 
 const guide = (title: string, body: string, extra = "") => `---\ntitle: ${title}\n${extra}---\n\n${body}\n`;
 
@@ -40,6 +40,35 @@ describe("link validation", () => {
       const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")]);
       expect(r.stderr).toBe("");
       expect(r.code).toBe(0);
+    } finally {
+      site.cleanup();
+    }
+  });
+
+  it("accepts links to the static folder's files, in dot folders and linked folders too, which are copied", () => {
+    const site = tempSite({
+      "static/img/icon.svg": readFileSync(path.join(ROOT, "static/img/icon.svg")),
+      "static/files/setup.pdf": "%PDF",
+      "static/.well-known/security.txt": "Contact: mailto:security@fixture.example\n",
+      "shared-assets/logo.txt": "logo",
+      "docs/services/beta/index.md": guide(
+        "Integrate with Beta",
+        "[setup](/files/setup.pdf) [contact](/.well-known/security.txt) [logo](/shared/logo.txt) [missing](/files/gone.pdf)",
+      ),
+    });
+    try {
+      symlinkSync(path.join(site.dir, "shared-assets"), path.join(site.dir, "static/shared"));
+      const config = readFileSync(site.config, "utf8").replace(/static: "[^"]*"/, 'static: "static"');
+      writeFileSync(site.config, config);
+      const out = path.join(site.dir, "build");
+      const failed = runCli(["build", "--config", site.config, "--out", out]);
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toContain("Broken links (1):\n- On page /integrations/services/beta/:\n  - /files/gone.pdf\n");
+      writeFileSync(path.join(site.dir, "docs/services/beta/index.md"), guide("Integrate with Beta", "[setup](/files/setup.pdf) [contact](/.well-known/security.txt) [logo](/shared/logo.txt)"));
+      const r = runCli(["build", "--config", site.config, "--out", out]);
+      expect(r.stderr).toBe("");
+      expect(r.code).toBe(0);
+      for (const file of ["files/setup.pdf", ".well-known/security.txt", "shared/logo.txt"]) expect(existsSync(path.join(out, file)), file).toBe(true);
     } finally {
       site.cleanup();
     }

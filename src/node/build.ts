@@ -1,7 +1,6 @@
 // The build pipeline: load content -> routes and sidebar -> render -> validate -> write.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import fg from "fast-glob";
 import type { LoadedConfig } from "./config.ts";
 import { loadDocs } from "./content/load.ts";
 import { buildContentModel, type ContentModel } from "./content/site.ts";
@@ -9,6 +8,7 @@ import { SsodocsError, Warnings } from "./errors.ts";
 import { hashOf, toolStamp } from "./cache.ts";
 import type { BundleInputs } from "./bundled-import.ts";
 import { importCollecting } from "./import-module.ts";
+import { listFiles } from "./list-files.ts";
 import { createCodeRenderer } from "./markdown/code.ts";
 import { createMarkdownRenderer } from "./markdown/index.ts";
 import { buildClientAssets, type OutputFile, type StoredFile } from "./render/assets.ts";
@@ -105,7 +105,7 @@ export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Pr
     const csp = contentSecurityPolicy(client.beforePaintScript, config);
     const files: (OutputFile | StoredFile)[] = [headersFile(csp), ...rendered.images, ...client.files, ...sitemapAndRobots(pages, config)];
     const search = cachedSearchFiles(loaded.docsDir, rendered.pages, model.sidebar, config, docStamp, code.fill, outputs);
-    const staticFiles = loaded.staticDir ? await fg("**/*", { cwd: loaded.staticDir, dot: false }) : [];
+    const staticFiles = loaded.staticDir && existsSync(loaded.staticDir) ? listFiles(loaded.staticDir, { hidden: true, followFolderLinks: true }) : [];
     const known = new Set([...pages.map((p) => p.file), ...files.map((f) => f.path), ...search.map((f) => f.path), ...staticFiles]);
     const broken = findBrokenLinks(links, known, config.baseUrl, rendered.linkOrigins);
     if (broken.length) throw new BrokenLinksError(broken);

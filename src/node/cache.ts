@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import fg from "fast-glob";
+import { listFiles } from "./list-files.ts";
 
 /** `SSODOCS_CACHE_DIR` moves the cache (tests use their own). */
 export const CACHE_DIR = process.env.SSODOCS_CACHE_DIR ?? path.resolve(import.meta.dirname, "../../node_modules/.cache/ssodocs");
@@ -15,10 +15,14 @@ export function hashOf(...parts: (string | Uint8Array)[]): string {
   return h.digest("hex").slice(0, 32);
 }
 
-/** A hash of the files `patterns` match below `cwd`: their paths and contents, in a stable order. */
-export function hashOfFiles(cwd: string, patterns: string[]): string {
-  const files = fg.sync(patterns, { cwd }).sort();
-  return hashOf(...files.flatMap((f) => [f, readFileSync(path.join(cwd, f))]));
+/** A hash of files below `cwd` (paths relative to it): their paths and contents, in a stable order. */
+export function hashOfFiles(cwd: string, files: string[]): string {
+  return hashOf(...[...files].sort().flatMap((f) => [f, readFileSync(path.join(cwd, f))]));
+}
+
+/** The files of the folders below `cwd`, as paths relative to it, that `keep` keeps. */
+export function filesIn(cwd: string, folders: string[], keep?: (name: string) => boolean): string[] {
+  return folders.flatMap((folder) => listFiles(path.join(cwd, folder), { keep }).map((f) => `${folder}/${f}`));
 }
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -31,7 +35,7 @@ let ownSources: string | undefined;
 export function toolStamp(): string {
   // Running compiled, the launcher has it from when the sources were compiled.
   const compiled = (globalThis as { __ssodocsToolStamp?: string }).__ssodocsToolStamp;
-  return (ownSources ??= compiled ?? hashOfFiles(ROOT, ["src/node/**/*.{ts,mjs}", "src/shared/**/*.ts", "package-lock.json"]));
+  return (ownSources ??= compiled ?? hashOfFiles(ROOT, [...filesIn(ROOT, ["src/node", "src/shared"], (name) => /\.(ts|mjs)$/.test(name)), "package-lock.json"]));
 }
 
 /** Whether the caches of site content are used (`SSODOCS_NO_CACHE=1` turns them off). */

@@ -1,10 +1,11 @@
 // Walks the docs folder and reads every Markdown file with its front matter.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { FrontMatter } from "../../shared/types.ts";
 import { contentCacheEnabled, hashOf, type KeptStrings, loadKeptStrings, saveKeptStrings, toolStamp } from "../cache.ts";
 import { SsodocsError } from "../errors.ts";
+import { listFiles } from "../list-files.ts";
 import { parseFrontMatter } from "./frontmatter.ts";
 
 export interface SourceDoc {
@@ -23,22 +24,10 @@ export interface SourceDoc {
 /**
  * Markdown files below the docs folder (`.md`, `.mdx`), sorted. Skipped: names starting with
  * `_` or `.`, and node_modules. Folder links are not followed (a link loop cannot hang the walk);
- * a linked file is listed, so a dangling link is reported when it is read. (A plain walk: it
- * starts far faster than a glob library, and every build starts with it.)
+ * a linked file is listed, so a dangling link is reported when it is read.
  */
 export async function listDocFiles(docsDir: string): Promise<string[]> {
-  const files: string[] = [];
-  const walk = (folder: string) => {
-    for (const entry of readdirSync(path.join(docsDir, folder), { withFileTypes: true })) {
-      const { name } = entry;
-      if (name.startsWith("_") || name.startsWith(".") || name === "node_modules") continue;
-      const relative = folder ? `${folder}/${name}` : name;
-      if (entry.isDirectory()) walk(relative);
-      else if ((entry.isFile() || entry.isSymbolicLink()) && /\.mdx?$/.test(name)) files.push(relative);
-    }
-  };
-  walk("");
-  return files.sort();
+  return listFiles(docsDir, { skip: (name) => name.startsWith("_") || name === "node_modules", keep: (name) => /\.mdx?$/.test(name) });
 }
 
 export function docIdOf(relativePath: string): string {

@@ -6,7 +6,6 @@
 import { existsSync } from "node:fs";
 import { cp, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import fg from "fast-glob";
 import type { DocPageData } from "../../shared/types.ts";
 import type { CategoryCard, SiteView } from "../../shared/template-props.ts";
 import { hashOf } from "../cache.ts";
@@ -27,6 +26,7 @@ import { loadTemplates, type Templates } from "../render/templates.ts";
 import { RecordsMemo, searchFiles } from "../search/files.ts";
 import { collectPageLinks, findBrokenLinks, formatBrokenLinks, type PageLinks } from "../validate/links.ts";
 import { freshImporter } from "../bundled-import.ts";
+import { listFiles } from "../list-files.ts";
 import { brokenLinkLocation } from "./link-location.ts";
 
 /** What an update did, for the terminal line and the browsers. */
@@ -327,7 +327,7 @@ export class DevSession {
   private async copyStatic(): Promise<boolean> {
     const dir = this.loaded.staticDir;
     if (!dir || !existsSync(dir)) return false;
-    this.staticFiles = await fg("**/*", { cwd: dir, dot: false });
+    this.staticFiles = listFiles(dir, { hidden: true, followFolderLinks: true });
     await cp(dir, this.options.outDir, { recursive: true, force: true });
     return true;
   }

@@ -3,11 +3,12 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type * as esbuild from "esbuild";
-import { CACHE_DIR, hashOf, hashOfFiles, readCache, writeCache } from "../cache.ts";
+import { CACHE_DIR, filesIn, hashOf, hashOfFiles, readCache, writeCache } from "../cache.ts";
 import type { SiteConfig } from "../../shared/types.ts";
 import type { BeforePaintOptions } from "../../client/before-paint.ts";
 
 const CLIENT_DIR = path.resolve(import.meta.dirname, "../../client");
+const ROOT = path.resolve(CLIENT_DIR, "../..");
 
 export interface OutputFile {
   /** Path below the output folder, with / separators. */
@@ -71,7 +72,7 @@ interface StoredBundle {
 
 /** Hash of everything the client bundle is made from: its sources and the bundled packages' versions (esbuild's too). */
 function clientKey(baseUrl: string): string {
-  return hashOf(baseUrl, hashOfFiles(path.resolve(CLIENT_DIR, "../.."), ["src/client/**/*", "package-lock.json"]));
+  return hashOf(baseUrl, hashOfFiles(ROOT, [...filesIn(ROOT, ["src/client"]), "package-lock.json"]));
 }
 
 // Client bundles are kept as folders of files (a tool cache: they depend on ssodocs's sources
