@@ -6,6 +6,7 @@ import { loadDocs } from "./content/load.ts";
 import { buildContentModel, type ContentModel } from "./content/site.ts";
 import { SsodocsError, Warnings } from "./errors.ts";
 import { hashOf, toolStamp } from "./cache.ts";
+import { outputIsCurrent, type ExpectedFile } from "./current-output.ts";
 import type { BundleInputs } from "./bundled-import.ts";
 import { importCollecting } from "./import-module.ts";
 import { listFiles } from "./list-files.ts";
@@ -18,12 +19,12 @@ import { loadMarkdownCache } from "./render/markdown-cache.ts";
 import { renderFragment } from "./render/page.ts";
 import { openOutputCache } from "./render/output-cache.ts";
 import { docStamp, pageJobs, sitemapAndRobots } from "./render/pages.ts";
-import { writePages, type StoredLinks } from "./render/write-pages.ts";
+import { keptLinks, planPages, writePages, type StoredLinks } from "./render/write-pages.ts";
 import { homeCardsOf, siteViewOf } from "./render/site-view.ts";
 import { loadTemplates } from "./render/templates.ts";
 import { cachedSearchFiles, type KeptSearchFile } from "./search/files.ts";
 import { findBrokenLinks, formatBrokenLinks, type BrokenLink } from "./validate/links.ts";
-import { createStaging } from "./write.ts";
+import { createStaging, removeStaleTemps, type Staging } from "./write.ts";
 
 export interface BuildOptions {
   /** Output folder; nothing is written when null. */
@@ -95,11 +96,18 @@ export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Pr
   // Pages are keyed on ssodocs's code (with React), the templates, the site view, and each page's inputs.
   const siteStamp = hashOf("page-v1", toolStamp(), JSON.stringify([...templateInputs].sort()), JSON.stringify(site));
 
-  const staging = options.outDir ? await createStaging(path.resolve(options.outDir)) : null;
+  const outDir = options.outDir ? path.resolve(options.outDir) : null;
+  let staging: Staging | null = null;
   try {
     const jobs = pageJobs(site, model, rendered.pages, homeCardsOf(model), templates, code.fill);
     const pages: BuiltPage[] = jobs.map((job) => ({ route: job.route, file: job.file, indexable: job.indexable }));
-    const links = await writePages(jobs, { staging, outputs, siteStamp });
+    const plan = planPages(jobs, outputs, siteStamp);
+    // With every page in the cache nothing is written yet: the output folder may hold this very site (see below).
+    let links = keptLinks(plan);
+    if (!links) {
+      staging = outDir ? await createStaging(outDir) : null;
+      links = await writePages(plan, staging, outputs);
+    }
     lap("render");
 
     const csp = contentSecurityPolicy(client.beforePaintScript, config);
@@ -111,10 +119,24 @@ export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Pr
     if (broken.length) throw new BrokenLinksError(broken);
     lap("validate");
 
+    if (outDir && !staging) {
+      // Every page came from the cache. If the output folder holds exactly these files, it stays as it is.
+      await removeStaleTemps(outDir);
+      const expected: ExpectedFile[] = [
+        ...staticFiles.map((file) => ({ path: file, copyOf: path.join(loaded.staticDir!, file) })),
+        ...plan.map(({ job, kept }) => ({ path: job.file, from: kept!.file })),
+        ...files,
+        ...search,
+      ];
+      if (!outputIsCurrent(outDir, expected)) {
+        staging = await createStaging(outDir);
+        await writePages(plan, staging, outputs);
+      }
+    }
     if (staging) {
       for (const file of files) await staging.write(file);
       for (const file of search) {
-        if ("made" in file) await staging.place(file.path, file.from).catch(() => staging.write(file.made()));
+        if ("made" in file) await staging.place(file.path, file.from).catch(() => staging!.write(file.made()));
         else await staging.write(file);
       }
       await staging.commit(loaded.staticDir);

@@ -10,23 +10,39 @@ import type { PageJob } from "./pages.ts";
 /** A page's links and ids as the output cache keeps them (null for files that are not pages). */
 export type StoredLinks = { targets: string[]; ids: string[] } | null;
 
-export interface PageWriting {
-  staging: Staging | null;
-  outputs: OutputCache<StoredLinks> | null;
-  /** Hash of what every page is made from: ssodocs's code, the templates, the site view. */
-  siteStamp: string;
+/** A page with its cache key, and the cache entry holding it if an earlier build made it. */
+export interface PlannedPage {
+  job: PageJob;
+  key: string;
+  kept: { file: string; links: PageLinks } | null;
 }
 
-/** Writes the pages; returns their links and ids, in the order of the jobs. */
-export async function writePages(jobs: PageJob[], { staging, outputs, siteStamp }: PageWriting): Promise<PageLinks[]> {
-  const links: PageLinks[] = [];
-  const placed: Promise<PageJob | null>[] = [];
-  for (const job of jobs) {
+/**
+ * Looks every page up in the output cache. `siteStamp` hashes what every page is made from
+ * (ssodocs's code, the templates, the site view); each job adds its own inputs.
+ */
+export function planPages(jobs: PageJob[], outputs: OutputCache<StoredLinks> | null, siteStamp: string): PlannedPage[] {
+  return jobs.map((job) => {
     const key = outputs ? hashOf(siteStamp, job.route, job.inputs()) : "";
     const cached = outputs?.get(key);
-    if (cached?.meta) {
-      links.push({ route: job.route, targets: cached.meta.targets, ids: new Set(cached.meta.ids) });
-      if (staging) placed.push(staging.place(job.file, cached.file).then(() => null, () => job));
+    const links = cached?.meta ? { route: job.route, targets: cached.meta.targets, ids: new Set(cached.meta.ids) } : null;
+    return { job, key, kept: cached && links ? { file: cached.file, links } : null };
+  });
+}
+
+/** The pages' links and ids when every page is in the cache (nothing to render), else null. */
+export function keptLinks(plan: PlannedPage[]): PageLinks[] | null {
+  return plan.every((p) => p.kept) ? plan.map((p) => p.kept!.links) : null;
+}
+
+/** Writes the pages; returns their links and ids, in the order of the plan. */
+export async function writePages(plan: PlannedPage[], staging: Staging | null, outputs: OutputCache<StoredLinks> | null): Promise<PageLinks[]> {
+  const links: PageLinks[] = [];
+  const placed: Promise<PageJob | null>[] = [];
+  for (const { job, key, kept } of plan) {
+    if (kept) {
+      links.push(kept.links);
+      if (staging) placed.push(staging.place(job.file, kept.file).then(() => null, () => job));
       continue;
     }
     const html = job.render();
