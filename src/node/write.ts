@@ -77,7 +77,12 @@ export async function createStaging(outDir: string): Promise<Staging> {
       await copyFile(from, target);
     }
   };
-  const writeOne = async (file: OutputFile | StoredFile) => ("from" in file ? place(file.path, file.from) : writeFile(await targetOf(file.path), file.contents));
+  const writeOne = async (file: OutputFile | StoredFile) => {
+    if ("from" in file) return place(file.path, file.from);
+    const kept = await file.kept;
+    if (kept) return place(file.path, kept).catch(async () => writeFile(await targetOf(file.path), file.contents));
+    return writeFile(await targetOf(file.path), file.contents);
+  };
 
   const drain = async () => {
     await Promise.all(inFlight);
@@ -89,7 +94,7 @@ export async function createStaging(outDir: string): Promise<Staging> {
     async write(file) {
       if (failure) throw failure;
       // Encoded now, so a page's HTML string can go at once while its bytes wait for the disk.
-      if ("contents" in file && typeof file.contents === "string") file = { path: file.path, contents: Buffer.from(file.contents, "utf8") };
+      if ("contents" in file && typeof file.contents === "string") file = { ...file, contents: Buffer.from(file.contents, "utf8") };
       const p = writeOne(file)
         .catch((error) => {
           failure ??= error;

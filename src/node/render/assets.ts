@@ -14,6 +14,8 @@ export interface OutputFile {
   /** Path below the output folder, with / separators. */
   path: string;
   contents: Uint8Array | string;
+  /** The cache entry being written with the same bytes: linked into the output instead of writing them twice. */
+  kept?: Promise<string | null>;
 }
 
 /** An output file whose bytes are kept in a file (of a cache): linked or copied into place. */

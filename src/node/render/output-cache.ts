@@ -26,8 +26,11 @@ interface Entry<Meta> {
 export interface OutputCache<Meta> {
   /** The file holding the output stored under `key`, with its data, or null. */
   get(key: string): { file: string; meta: Meta } | null;
-  /** Stores an output (written in the background; `save` waits for it). */
-  put(key: string, contents: string | Uint8Array, meta: Meta): void;
+  /**
+   * Stores an output, written in the background (`save` waits for it); resolves to the file
+   * holding it once written, or null if it could not be.
+   */
+  put(key: string, contents: string | Uint8Array, meta: Meta): Promise<string | null>;
   /** Waits for the writes, keeps the keys this build used and removes the rest. */
   save(): Promise<void>;
 }
@@ -66,19 +69,23 @@ export function openOutputCache<Meta>(scope: string): OutputCache<Meta> | null {
       return { file: fileOf(key), meta: entry.meta };
     },
     put(key, contents, meta) {
-      if (failed) return;
+      if (failed) return Promise.resolve(null);
       used.set(key, { meta, pending: true });
       const temp = `${fileOf(key)}.${process.pid}.tmp`;
-      writes.push(
-        writeFile(temp, contents)
-          .then(() => rename(temp, fileOf(key)))
-          .then(() => stat(fileOf(key)))
-          .then(({ size, mtimeMs }) => void used.set(key, { meta, size, mtimeMs }))
-          .catch(() => {
-            // A cache that cannot be written only costs speed; the index must not name the file.
-            failed = true;
-          }),
-      );
+      const written = writeFile(temp, contents)
+        .then(() => rename(temp, fileOf(key)))
+        .then(() => stat(fileOf(key)))
+        .then(({ size, mtimeMs }) => {
+          used.set(key, { meta, size, mtimeMs });
+          return fileOf(key);
+        })
+        .catch(() => {
+          // A cache that cannot be written only costs speed; the index must not name the file.
+          failed = true;
+          return null;
+        });
+      writes.push(written.then(() => undefined));
+      return written;
     },
     async save() {
       await Promise.all(writes);

@@ -48,8 +48,8 @@ export async function writePages(plan: PlannedPage[], staging: Staging | null, o
     const html = job.render();
     const pageLinks = collectPageLinks(job.route, html);
     links.push(pageLinks);
-    outputs?.put(key, html, { targets: pageLinks.targets, ids: [...pageLinks.ids] });
-    await staging?.write({ path: job.file, contents: html });
+    const stored = outputs?.put(key, html, { targets: pageLinks.targets, ids: [...pageLinks.ids] });
+    await staging?.write({ path: job.file, contents: html, kept: stored });
   }
   // A cached page that could not be put in place (another build cleared it out) is rendered after all.
   for (const job of await Promise.all(placed)) if (job) await staging!.write({ path: job.file, contents: job.render() });

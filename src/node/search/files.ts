@@ -122,6 +122,5 @@ export function cachedSearchFiles<Meta>(
     return names.map((file, i) => ({ path: file, from: kept[i]!.file, made: () => (made ??= make())[i] }));
   }
   const files = make();
-  files.forEach((file, i) => outputs.put(keys[i], file.contents, null));
-  return files;
+  return files.map((file, i) => ({ ...file, kept: outputs.put(keys[i], file.contents, null) }));
 }
