@@ -1,5 +1,5 @@
 // Front matter: parsed with gray-matter, checked field by field, errors pointing at the line.
-import matter from "gray-matter";
+import type GrayMatter from "gray-matter";
 import { SUPPORT_LEVELS, type FrontMatter } from "../../shared/types.ts";
 import { hashOf, type KeptStrings } from "../cache.ts";
 import { SsodocsError } from "../errors.ts";
@@ -60,14 +60,33 @@ function survivesJson(value: unknown): boolean {
   return Object.values(value).every(survivesJson);
 }
 
+let matter: typeof GrayMatter | undefined;
+
+/**
+ * Loads gray-matter (with js-yaml), which front matter that is not in the cache needs: only
+ * then, as loading it was a good part of every command's start.
+ */
+export async function loadFrontMatterParser(): Promise<void> {
+  matter ??= (await import("gray-matter")).default;
+}
+
+/** Front matter kept by earlier builds, and the key a file's is kept under (`frontMatterKey`). */
+export interface KeptFrontMatter {
+  strings: KeptStrings;
+  key: string;
+}
+
+/** What a file's front matter is kept under: a hash of its text. */
+export const frontMatterKey = (source: string): string => hashOf(source);
+
 /**
  * Splits a file into front matter and body with gray-matter. With `kept`, the result is kept
- * under a hash of the text (the data as JSON, where the body starts), so a file that has not
- * changed is not parsed again: YAML parsing was a good part of every build's start.
+ * (the data as JSON, where the body starts), so a file that has not changed is not parsed again:
+ * YAML parsing was a good part of every build's start.
  */
-function splitSource(source: string, kept: KeptStrings | undefined): SplitSource {
-  const key = kept ? hashOf(source) : "";
-  const known = kept?.get(key);
+function splitSource(source: string, kept: KeptFrontMatter | undefined): SplitSource {
+  const key = kept?.key ?? "";
+  const known = kept?.strings.get(key);
   if (known !== undefined) {
     try {
       const { data, bodyStart } = JSON.parse(known) as { data: Record<string, unknown>; bodyStart: number };
@@ -77,18 +96,22 @@ function splitSource(source: string, kept: KeptStrings | undefined): SplitSource
       // A damaged entry: parsed again below.
     }
   }
+  if (!matter) throw new Error("the front matter parser is not loaded (loadFrontMatterParser)");
   // A fresh options object keeps gray-matter from caching results between builds.
   const parsed = matter(source, {});
   const data = (parsed.data ?? {}) as Record<string, unknown>;
   // Only what JSON gives back unchanged is kept (a YAML date, say, is not).
   if (kept && survivesJson(data) && source.endsWith(parsed.content)) {
-    kept.set(key, JSON.stringify({ data, bodyStart: source.length - parsed.content.length }));
+    kept.strings.set(key, JSON.stringify({ data, bodyStart: source.length - parsed.content.length }));
   }
   return { data, body: parsed.content };
 }
 
-/** `kept`: front matter parsed by earlier builds (see splitSource). */
-export function parseFrontMatter(source: string, file: string, kept?: KeptStrings): ParsedSource {
+/**
+ * A file's front matter, checked, and its body. `kept`: front matter parsed by earlier builds
+ * (see splitSource); for any other, the parser must be loaded (`loadFrontMatterParser`).
+ */
+export function parseFrontMatter(source: string, file: string, kept?: KeptFrontMatter): ParsedSource {
   if (source.charCodeAt(0) === 0xfeff) source = source.slice(1);
   const opens = /^---\r?\n/.test(source);
   if (opens && !/\r?\n---\s*(\r?\n|$)/.test(source.slice(3))) {

@@ -3,10 +3,10 @@ import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { FrontMatter } from "../../shared/types.ts";
-import { contentCacheEnabled, hashOf, type KeptStrings, loadKeptStrings, saveKeptStrings, toolStamp } from "../cache.ts";
+import { contentCacheEnabled, hashOf, loadKeptStrings, saveKeptStrings, toolStamp } from "../cache.ts";
 import { SsodocsError } from "../errors.ts";
 import { listFiles } from "../list-files.ts";
-import { parseFrontMatter } from "./frontmatter.ts";
+import { frontMatterKey, loadFrontMatterParser, parseFrontMatter, type KeptFrontMatter } from "./frontmatter.ts";
 
 export interface SourceDoc {
   /** Path below the docs folder without extension, with / separators: `services/grafana/index`. */
@@ -34,7 +34,7 @@ export function docIdOf(relativePath: string): string {
   return relativePath.replace(/\\/g, "/").replace(/\.mdx?$/, "");
 }
 
-function docOf(file: string, relativePath: string, source: string, kept?: KeptStrings): SourceDoc {
+function docOf(file: string, relativePath: string, source: string, kept?: KeptFrontMatter): SourceDoc {
   if (source.includes("\u0000")) throw new SsodocsError("the file holds binary data (NUL bytes), not Markdown text", { file });
   const { frontMatter, body, bodyLine, keyLines } = parseFrontMatter(source, file, kept);
   return { id: docIdOf(relativePath), file, relativePath: relativePath.replace(/\\/g, "/"), frontMatter, body, bodyLine, keyLines };
@@ -52,6 +52,7 @@ export async function loadDoc(docsDir: string, relativePath: string): Promise<So
   } catch (error) {
     throw unreadable(error, file);
   }
+  await loadFrontMatterParser();
   return docOf(file, relativePath, source);
 }
 
@@ -60,21 +61,27 @@ const FRONT_MATTER = "front-matter";
 /**
  * Every doc, read one after the other: small files read synchronously cost far less than
  * thousands of concurrent asynchronous reads, and the first bad file in order is the one reported.
- * Front matter parsed by an earlier build of the site is taken from the cache.
+ * Front matter parsed by an earlier build of the site is taken from the cache; the parser is
+ * loaded only for front matter that is not there.
  */
 export async function loadDocs(docsDir: string): Promise<SourceDoc[]> {
   const files = await listDocFiles(docsDir);
   const cacheKey = hashOf("front-matter-v1", toolStamp(), docsDir);
   const kept = contentCacheEnabled() ? loadKeptStrings(FRONT_MATTER, cacheKey) : undefined;
-  const docs = files.map((relativePath) => {
+  // Read first (an unreadable file is reported when its turn comes), to know whether the parser is needed.
+  const read = files.map((relativePath): { relativePath: string; file: string; source: string; key: string } | { file: string; error: unknown } => {
     const file = path.join(docsDir, relativePath);
-    let source: string;
     try {
-      source = readFileSync(file, "utf8");
+      const source = readFileSync(file, "utf8");
+      return { relativePath, file, source, key: kept ? frontMatterKey(source) : "" };
     } catch (error) {
-      throw unreadable(error, file);
+      return { file, error };
     }
-    return docOf(file, relativePath, source, kept);
+  });
+  if (!kept || read.some((doc) => "key" in doc && kept.get(doc.key) === undefined)) await loadFrontMatterParser();
+  const docs = read.map((doc) => {
+    if ("error" in doc) throw unreadable(doc.error, doc.file);
+    return docOf(doc.file, doc.relativePath, doc.source, kept && { strings: kept, key: doc.key });
   });
   if (kept) saveKeptStrings(FRONT_MATTER, cacheKey, kept, { keep: 8 });
   return docs;
