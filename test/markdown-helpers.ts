@@ -10,6 +10,7 @@ export function createTestRenderer(): TestRender {
   const markdown = createMarkdownRenderer(code);
   return async (source, extra = {}) => {
     const warnings = new Warnings();
+    await markdown.load();
     const out = markdown(source, {
       file: "/docs/page.md",
       bodyLine: 5,

@@ -154,6 +154,7 @@ export class DevSession {
       for (const f of inputs) if (f !== loaded.file) this.configInputs.add(f);
       this.code = createCodeRenderer(loaded.config.code.extraLanguages, loaded.docsDir);
       this.markdown = createMarkdownRenderer(this.code);
+      await this.markdown.load();
       this.memo = new MarkdownMemo();
       this.model = undefined;
       this.docs.clear();

@@ -1,0 +1,26 @@
+// The markdown-it instance: CommonMark + GFM tables, autolinks and raw HTML, plus the
+// Docusaurus-flavoured rules guides are written in (one plugin per file in this folder).
+import MarkdownIt from "markdown-it";
+import type { MarkdownIt as MarkdownItInstance } from "markdown-it";
+import { admonitionsPlugin } from "./admonitions.ts";
+import { codePlugin, type CodeRenderer } from "./code.ts";
+import { headingsPlugin } from "./headings.ts";
+import { linksPlugin } from "./links.ts";
+import { mdxPlugin } from "./mdx.ts";
+import { nestingLimitPlugin } from "./nesting-limit.ts";
+import { tabsPlugin } from "./tabs.ts";
+import { taskListsPlugin } from "./task-lists.ts";
+
+export function markdownIt(code: CodeRenderer): MarkdownItInstance {
+  const md = new MarkdownIt({ html: true, linkify: true, typographer: false });
+  md.linkify.set({ fuzzyLink: false, fuzzyEmail: false });
+  md.use(codePlugin, code);
+  md.use(admonitionsPlugin);
+  md.use(tabsPlugin);
+  md.use(mdxPlugin);
+  md.use(taskListsPlugin);
+  md.use(headingsPlugin);
+  md.use(linksPlugin);
+  md.use(nestingLimitPlugin);
+  return md;
+}
