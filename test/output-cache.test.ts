@@ -70,4 +70,19 @@ describe("the output cache", () => {
     writeFileSync(path.join(out, "integrations/services/beta/index.html"), "<p>changed after the build</p>");
     expect(read(build(), "integrations/services/beta/index.html")).toBe(before);
   });
+
+  it("validates kept pages from their own HTML when the data kept with them cannot be read", () => {
+    build();
+    const root = path.join(cacheDir, "outputs");
+    const indexes = (readdirSync(root, { recursive: true }) as string[]).filter((f) => f.endsWith("index.lines"));
+    expect(indexes.length).toBeGreaterThan(0);
+    for (const index of indexes) {
+      const file = path.join(root, index);
+      // Each key's data made unreadable, and no record of a validation: the next build validates every page.
+      const lines = readFileSync(file, "utf8").split("\n").filter((l) => !l.startsWith("validated\t"));
+      writeFileSync(file, lines.map((l) => (l.split("\t").length === 4 ? l.replace(/\t[^\t]*$/, "\t{") : l)).join("\n"));
+    }
+    const out = build();
+    expect(read(out, "integrations/services/beta/index.html")).toContain("Beta watches hosts.");
+  });
 });

@@ -1,5 +1,5 @@
 // Link and anchor validation, duplicate routes and the untouched previous build, through the CLI.
-import { existsSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT, runCli, tempSite } from "./helpers.ts";
@@ -69,6 +69,26 @@ describe("link validation", () => {
       expect(r.stderr).toBe("");
       expect(r.code).toBe(0);
       for (const file of ["files/setup.pdf", ".well-known/security.txt", "shared/logo.txt"]) expect(existsSync(path.join(out, file)), file).toBe(true);
+    } finally {
+      site.cleanup();
+    }
+  });
+
+  it("validates again when only a linked file changed: a link to a static file removed since the last build fails", () => {
+    const site = tempSite({
+      "static/img/icon.svg": readFileSync(path.join(ROOT, "static/img/icon.svg")),
+      "static/files/setup.pdf": "%PDF",
+      "docs/services/beta/index.md": guide("Integrate with Beta", "[setup](/files/setup.pdf)"),
+    });
+    try {
+      writeFileSync(site.config, readFileSync(site.config, "utf8").replace(/static: "[^"]*"/, 'static: "static"'));
+      const out = path.join(site.dir, "build");
+      expect(runCli(["build", "--config", site.config, "--out", out]).code).toBe(0);
+      expect(runCli(["build", "--config", site.config, "--out", out]).code).toBe(0);
+      rmSync(path.join(site.dir, "static/files/setup.pdf"));
+      const r = runCli(["build", "--config", site.config, "--out", out]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain("Broken links (1):\n- On page /integrations/services/beta/:\n  - /files/setup.pdf\n");
     } finally {
       site.cleanup();
     }

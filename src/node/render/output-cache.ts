@@ -6,7 +6,9 @@
 // an output file is a hard link to its entry, so one changed in place (by a deploy script, say)
 // changes the entry too, which then no longer matches and is made anew. A file is written to a
 // temporary name and renamed, so a killed build never leaves a half-written one; after a build
-// only the keys it used are kept.
+// only the keys it used are kept. The index also holds a hash of what the last build validated
+// (see build.ts). It is a text file, one line per key, each key's data as JSON that is parsed
+// only when asked for: a build with nothing changed reads the sizes and times alone.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { rename, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -15,22 +17,53 @@ import { CACHE_DIR, contentCacheEnabled, hashOf } from "../cache.ts";
 const NAMESPACE = "outputs";
 /** Sites whose outputs are kept at once; the least recently built go first. */
 const KEEP_SITES = 8;
-const INDEX = "index.json";
+const INDEX = "index.lines";
+const END = "\u0000end";
+const VALIDATED = "validated";
 
 interface Entry<Meta> {
-  meta: Meta;
+  /** The data as JSON, parsed when asked for. */
+  json: string;
+  meta?: Meta;
   size: number;
   mtimeMs: number;
 }
 
+function metaOf<Meta>(entry: Entry<Meta>): Meta {
+  if (!("meta" in entry)) entry.meta = JSON.parse(entry.json) as Meta;
+  return entry.meta as Meta;
+}
+
+/** The index: each key's entry, and the stamp of the last validation. Throws if it cannot be read whole. */
+function readIndex<Meta>(file: string): { stored: Map<string, Entry<Meta>>; validated: string | null } {
+  const lines = readFileSync(file, "utf8").split("\n");
+  if (lines.pop() !== "" || lines.pop() !== END) throw new Error("cut short");
+  const stored = new Map<string, Entry<Meta>>();
+  let validated: string | null = null;
+  for (const line of lines) {
+    const [key, size, mtimeMs, json] = line.split("\t");
+    if (key === VALIDATED) validated = size;
+    else if (json !== undefined) stored.set(key, { json, size: Number(size), mtimeMs: Number(mtimeMs) });
+  }
+  return { stored, validated };
+}
+
+function indexText<Meta>(entries: [string, Entry<Meta>][], validated: string | null): string {
+  let text = validated ? `${VALIDATED}\t${validated}\n` : "";
+  for (const [key, { size, mtimeMs, json }] of entries) text += `${key}\t${size}\t${mtimeMs}\t${json}\n`;
+  return `${text}${END}\n`;
+}
+
 export interface OutputCache<Meta> {
-  /** The file holding the output stored under `key`, with its data, or null. */
-  get(key: string): { file: string; meta: Meta } | null;
+  /** The file holding the output stored under `key`, with its data (read when asked for), or null. */
+  get(key: string): { file: string; meta(): Meta } | null;
   /**
    * Stores an output, written in the background (`save` waits for it); resolves to the file
    * holding it once written, or null if it could not be.
    */
   put(key: string, contents: string | Uint8Array, meta: Meta): Promise<string | null>;
+  /** What the last successful build validated (a hash), and what this one did. */
+  validated: string | null;
   /** Waits for the writes, keeps the keys this build used and removes the rest. */
   save(): Promise<void>;
 }
@@ -39,13 +72,15 @@ export interface OutputCache<Meta> {
 export function openOutputCache<Meta>(scope: string): OutputCache<Meta> | null {
   if (!contentCacheEnabled()) return null;
   const dir = path.join(CACHE_DIR, NAMESPACE, hashOf(scope));
-  let stored: Record<string, Entry<Meta>> = {};
+  let stored = new Map<string, Entry<Meta>>();
+  let validated: string | null = null;
   try {
-    stored = JSON.parse(readFileSync(path.join(dir, INDEX), "utf8")) as Record<string, Entry<Meta>>;
+    ({ stored, validated } = readIndex<Meta>(path.join(dir, INDEX)));
   } catch {
     // Nothing kept yet, or an index that cannot be read: everything is made anew.
   }
-  const used = new Map<string, Entry<Meta> | { meta: Meta; pending: true }>();
+  const validatedBefore = validated;
+  const used = new Map<string, Entry<Meta> | { pending: true }>();
   const writes: Promise<void>[] = [];
   let failed = false;
   const fileOf = (key: string) => path.join(dir, key);
@@ -56,9 +91,10 @@ export function openOutputCache<Meta>(scope: string): OutputCache<Meta> | null {
   }
 
   return {
+    validated,
     get(key) {
-      if (!Object.hasOwn(stored, key)) return null;
-      const entry = stored[key];
+      const entry = stored.get(key);
+      if (!entry) return null;
       try {
         const stat = statSync(fileOf(key));
         if (stat.size !== entry.size || stat.mtimeMs !== entry.mtimeMs) return null;
@@ -66,17 +102,17 @@ export function openOutputCache<Meta>(scope: string): OutputCache<Meta> | null {
         return null;
       }
       used.set(key, entry);
-      return { file: fileOf(key), meta: entry.meta };
+      return { file: fileOf(key), meta: () => metaOf(entry) };
     },
     put(key, contents, meta) {
       if (failed) return Promise.resolve(null);
-      used.set(key, { meta, pending: true });
+      used.set(key, { pending: true });
       const temp = `${fileOf(key)}.${process.pid}.tmp`;
       const written = writeFile(temp, contents)
         .then(() => rename(temp, fileOf(key)))
         .then(() => stat(fileOf(key)))
         .then(({ size, mtimeMs }) => {
-          used.set(key, { meta, size, mtimeMs });
+          used.set(key, { json: JSON.stringify(meta), meta, size, mtimeMs });
           return fileOf(key);
         })
         .catch(() => {
@@ -91,7 +127,7 @@ export function openOutputCache<Meta>(scope: string): OutputCache<Meta> | null {
       await Promise.all(writes);
       if (failed) return;
       // Nothing new, nothing gone: the index stands as it is (its time says the site was just built).
-      if (writes.length === 0 && used.size === Object.keys(stored).length) {
+      if (writes.length === 0 && used.size === stored.size && this.validated === validatedBefore) {
         try {
           const now = new Date();
           utimesSync(path.join(dir, INDEX), now, now);
@@ -102,7 +138,7 @@ export function openOutputCache<Meta>(scope: string): OutputCache<Meta> | null {
       }
       try {
         const temp = path.join(dir, `${INDEX}.${process.pid}.tmp`);
-        writeFileSync(temp, JSON.stringify(Object.fromEntries([...used].filter(([, e]) => !("pending" in e)))));
+        writeFileSync(temp, indexText([...used].filter((e): e is [string, Entry<Meta>] => !("pending" in e[1])), this.validated));
         renameSync(temp, path.join(dir, INDEX));
         for (const name of readdirSync(dir)) {
           if (name === INDEX || used.has(name)) continue;

@@ -1,6 +1,7 @@
 // Renders the pages of a build into the staging folder. A page whose inputs hash as in an
 // earlier build is put in place from the output cache (a hard link, no rendering); any other is
 // rendered, written and kept. Only what validation needs of each page (its links and ids) is kept.
+import { readFileSync } from "node:fs";
 import type { Staging } from "../write.ts";
 import { hashOf } from "../cache.ts";
 import { collectPageLinks, type PageLinks } from "../validate/links.ts";
@@ -14,7 +15,21 @@ export type StoredLinks = { targets: string[]; ids: string[] } | null;
 export interface PlannedPage {
   job: PageJob;
   key: string;
-  kept: { file: string; links: PageLinks } | null;
+  kept: { file: string; links: () => PageLinks } | null;
+}
+
+/** A page's links and ids, asked for when links are validated. */
+export type LinksOf = () => PageLinks;
+
+/** A kept page's links and ids, from the cache's data or, should that be unreadable, from the page itself. */
+function keptPageLinks(route: string, cached: { file: string; meta(): StoredLinks }): PageLinks {
+  try {
+    const meta = cached.meta();
+    if (meta) return { route, targets: meta.targets, ids: new Set(meta.ids) };
+  } catch {
+    // Read from the page below.
+  }
+  return collectPageLinks(route, readFileSync(cached.file, "utf8"));
 }
 
 /**
@@ -25,19 +40,18 @@ export function planPages(jobs: PageJob[], outputs: OutputCache<StoredLinks> | n
   return jobs.map((job) => {
     const key = outputs ? hashOf(siteStamp, job.route, job.inputs()) : "";
     const cached = outputs?.get(key);
-    const links = cached?.meta ? { route: job.route, targets: cached.meta.targets, ids: new Set(cached.meta.ids) } : null;
-    return { job, key, kept: cached && links ? { file: cached.file, links } : null };
+    return { job, key, kept: cached ? { file: cached.file, links: () => keptPageLinks(job.route, cached) } : null };
   });
 }
 
 /** The pages' links and ids when every page is in the cache (nothing to render), else null. */
-export function keptLinks(plan: PlannedPage[]): PageLinks[] | null {
+export function keptLinks(plan: PlannedPage[]): LinksOf[] | null {
   return plan.every((p) => p.kept) ? plan.map((p) => p.kept!.links) : null;
 }
 
 /** Writes the pages; returns their links and ids, in the order of the plan. */
-export async function writePages(plan: PlannedPage[], staging: Staging | null, outputs: OutputCache<StoredLinks> | null): Promise<PageLinks[]> {
-  const links: PageLinks[] = [];
+export async function writePages(plan: PlannedPage[], staging: Staging | null, outputs: OutputCache<StoredLinks> | null): Promise<LinksOf[]> {
+  const links: LinksOf[] = [];
   const placed: Promise<PageJob | null>[] = [];
   for (const { job, key, kept } of plan) {
     if (kept) {
@@ -47,7 +61,7 @@ export async function writePages(plan: PlannedPage[], staging: Staging | null, o
     }
     const html = job.render();
     const pageLinks = collectPageLinks(job.route, html);
-    links.push(pageLinks);
+    links.push(() => pageLinks);
     const stored = outputs?.put(key, html, { targets: pageLinks.targets, ids: [...pageLinks.ids] });
     await staging?.write({ path: job.file, contents: html, kept: stored });
   }
