@@ -3,8 +3,6 @@
 // `mermaid` fences become diagram containers rendered in the browser.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-// The language list only: the highlighter itself (shiki's main module) loads when code needs it.
-import { bundledLanguages } from "shiki/langs";
 import { hashOf, readCache, writeCache } from "../cache.ts";
 import type { MarkdownIt } from "markdown-it";
 import { envOf, lineOf, type MarkdownEnv } from "./env.ts";
@@ -16,34 +14,15 @@ const shikiVersion = (createRequire(import.meta.url)("shiki/package.json") as { 
 let highlighterHash: string | undefined;
 const highlighterSource = () => (highlighterHash ??= hashOf(readFileSync(new URL("./highlight.ts", import.meta.url))));
 
-/** Names written in guides that shiki knows under another name; `null` means plain text. */
-const ALIASES: Record<string, string | null> = {
-  sh: "bash",
-  shell: "bash",
-  zsh: "bash",
-  console: "bash",
-  py: "python",
-  yml: "yaml",
-  env: "dotenv",
-  conf: "ini",
-  cfg: "ini",
-  apacheconf: "apache",
-  js: "javascript",
-  ts: "typescript",
-  ps1: "powershell",
-  text: null,
-  txt: null,
-  plain: null,
-  plaintext: null,
-  "": null,
-};
+type LanguageResolver = (name: string) => string | null | undefined;
+let resolveLanguage: LanguageResolver | undefined;
 
-/** The shiki language for a fence's language name, null for plain text, undefined when unknown. */
-export function resolveLanguage(name: string): string | null | undefined {
-  const lower = name.toLowerCase();
-  if (lower in ALIASES) return ALIASES[lower];
-  if (lower in bundledLanguages) return lower;
-  return undefined;
+/**
+ * Loads the language list (languages.ts, with shiki's list of grammars): rendering or
+ * highlighting code needs it, a build that finds everything in the cache does not.
+ */
+export async function loadLanguages(): Promise<LanguageResolver> {
+  return (resolveLanguage ??= (await import("./languages.ts")).resolveLanguage);
 }
 
 export interface FenceMeta {
@@ -135,6 +114,7 @@ export function createCodeRenderer(extraLanguages: string[] = [], scope = ""): C
       return `<div class="mermaid-diagram" data-mermaid><pre class="mermaid-source">${escapeHtml(source)}</pre></div>\n`;
     }
     const code = applyMagicComments(source, meta.highlightLines);
+    if (!resolveLanguage) throw new Error("the language list is not loaded (loadLanguages)");
     let lang = resolveLanguage(meta.lang);
     if (lang === undefined) {
       env.warnings.add(`unknown code language "${meta.lang}"; the block is shown as plain text`, { file: env.file, line });
@@ -152,7 +132,8 @@ export function createCodeRenderer(extraLanguages: string[] = [], scope = ""): C
 
   const highlightPending = async () => {
     if (pending.size > 0) {
-      const extra = extraLanguages.map(resolveLanguage).filter((l): l is string => !!l);
+      const resolve = await loadLanguages();
+      const extra = extraLanguages.map(resolve).filter((l): l is string => !!l);
       for (const [key, html] of await highlightInParallel(pending, extra)) cached.set(key, html);
       pending.clear();
     }

@@ -2,7 +2,7 @@
 // written in (instance.ts). markdown-it is imported only when some doc must be rendered: a build
 // that finds every doc in the cache never needs it, and loading it was part of every start.
 import type { MarkdownIt as MarkdownItInstance } from "markdown-it";
-import type { CodeRenderer } from "./code.ts";
+import { loadLanguages, type CodeRenderer } from "./code.ts";
 import type { MarkdownEnv } from "./env.ts";
 
 export interface RenderedMarkdown {
@@ -16,7 +16,7 @@ export type MarkdownInput = Pick<MarkdownEnv, "file" | "bodyLine" | "permalink" 
 
 export interface MarkdownRenderer {
   (body: string, input: MarkdownInput): RenderedMarkdown;
-  /** Imports markdown-it and sets it up; must be done before the first doc is rendered. */
+  /** Imports markdown-it and the language list and sets them up; must be done before the first doc is rendered. */
   load(): Promise<void>;
 }
 
@@ -30,7 +30,8 @@ export function createMarkdownRenderer(code: CodeRenderer): MarkdownRenderer {
   };
   return Object.assign(render, {
     async load() {
-      md ??= (await import("./instance.ts")).markdownIt(code);
+      const [instance] = await Promise.all([import("./instance.ts"), loadLanguages()]);
+      md ??= instance.markdownIt(code);
     },
   });
 }
