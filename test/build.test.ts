@@ -1,8 +1,9 @@
 // End-to-end builds of the fixture site through the real CLI.
+import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli, tempSite } from "./helpers.ts";
+import { BIN, runCli, tempSite } from "./helpers.ts";
 
 describe("ssodocs build on the fixture site", () => {
   const site = tempSite();
@@ -120,5 +121,20 @@ describe("ssodocs build on the fixture site", () => {
     expect(html).toMatch(/<script>[^<]*localStorage\.getItem\("theme"\)/);
     expect(html).toMatch(/<script type="module" src="\/assets\/js\/main-[A-Z0-9]+\.js"><\/script>/);
     expect(readdirSync(path.join(out, "assets/css")).length).toBe(1);
+  });
+});
+
+describe("output read by a pipe that closes early", () => {
+  it("does not crash the command: it finishes and keeps its exit code", () => {
+    const site = tempSite();
+    try {
+      // `true` exits at once, so the closing line goes to a closed pipe.
+      const r = spawnSync("bash", ["-o", "pipefail", "-c", `"${process.execPath}" "${BIN}" build --config "${site.config}" --out "${path.join(site.dir, "build")}" | true`], { encoding: "utf8" });
+      expect(r.stderr).not.toContain("EPIPE");
+      expect(r.status).toBe(0);
+      expect(existsSync(path.join(site.dir, "build/index.html"))).toBe(true);
+    } finally {
+      site.cleanup();
+    }
   });
 });

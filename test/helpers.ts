@@ -7,7 +7,7 @@ import path from "node:path";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 export const FIXTURE_SITE = path.join(ROOT, "test/fixtures/site");
-const BIN = path.join(ROOT, "bin/ssodocs.mjs");
+export const BIN = path.join(ROOT, "bin/ssodocs.mjs");
 
 export interface CliResult {
   code: number;

@@ -10,6 +10,13 @@ export function useColor(stream: NodeJS.WriteStream): boolean {
 }
 
 export function createOutput(): Output {
+  // Output piped into a reader that stops early (`ssodocs check --json | head`) is simply not read:
+  // the command still finishes and keeps its exit code.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EPIPE") throw error;
+    });
+  }
   const color = useColor(process.stderr);
   const paint = (code: string, s: string) => (color ? `\x1b[${code}m${s}\x1b[0m` : s);
   return {
