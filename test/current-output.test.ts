@@ -1,9 +1,9 @@
 // A build in which nothing changed leaves an output folder that already holds the site as it is;
 // any difference in the folder (a file changed, added, removed, replaced) makes it write the site.
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildBothWays, tempSite } from "./helpers.ts";
+import { buildBothWays, ROOT, runCli, tempSite } from "./helpers.ts";
 
 const site = tempSite({ "static/files/setup.txt": "step one\n" });
 const cacheDir = path.join(site.dir, "cache");
@@ -71,5 +71,20 @@ describe("an output folder that already holds the site", () => {
     writeFileSync(path.join(out, "files/setup.txt"), "step six\n");
     buildBothWays(site, cacheDir);
     expect(readFileSync(path.join(out, "files/setup.txt"), "utf8")).toBe("step two\n");
+  });
+
+  it("after a build without the cache, is left in place with its pages turned into links to the cache", () => {
+    const r = runCli(["build", "--config", site.config, "--out", out], ROOT, { ...process.env, NO_COLOR: "1", SSODOCS_CACHE_DIR: cacheDir, SSODOCS_NO_CACHE: "1" });
+    expect(r.code).toBe(0);
+    const kept = () => {
+      const root = path.join(cacheDir, "outputs");
+      return new Set((readdirSync(root, { recursive: true }) as string[]).map((f) => statSync(path.join(root, f))).filter((st) => st.isFile()).map((st) => st.ino));
+    };
+    expect(kept().has(statSync(path.join(out, BETA)).ino)).toBe(false);
+    const folder = statSync(out).ino;
+    buildBothWays(site, cacheDir);
+    expect(statSync(out).ino).toBe(folder);
+    for (const file of [BETA, "index.html", "search/index.json"]) expect(kept().has(statSync(path.join(out, file)).ino), file).toBe(true);
+    expect(readdirSync(path.join(out, "integrations/services/beta"))).toEqual(["index.html"]);
   });
 });
