@@ -8,13 +8,13 @@
 //   every file it was made from, and is imported from there again while those hashes hold, so a
 //   build with nothing changed starts no esbuild at all.
 // Each file's own `import.meta.url`, `.dirname` and `.filename` are kept.
-import { existsSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { createRequire, isBuiltin } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type * as esbuild from "esbuild";
-import { CACHE_DIR, contentCacheEnabled, hashOf, readCache, toolStamp, writeCache } from "./cache.ts";
+import { CACHE_DIR, contentCacheEnabled, fileStampOf, hasFileStamp, hashOf, inProgress, readCache, toolStamp, writeCache } from "./cache.ts";
 import { SsodocsError } from "./errors.ts";
 import type { ModuleImporter } from "./import-module.ts";
 import { keepImportMeta, nodeBundleOptions } from "./esbuild-node.mjs";
@@ -96,10 +96,7 @@ async function bundleInto(entries: string[], dir: string): Promise<Bundle> {
   const outputs = Object.entries(result.metafile.outputs);
   const entryFiles = entries.map((entry) => path.resolve(outputs.find(([, o]) => o.entryPoint && path.resolve(o.entryPoint) === path.resolve(entry))![0]));
   const files = [...Object.keys(result.metafile.inputs).filter((f) => !f.includes("node_modules/")).map((f) => path.resolve(f)), ...packageFiles];
-  const written = result.outputFiles.map((f): Bundle["outputs"][number] => {
-    const stat = statSync(f.path);
-    return [f.path, stat.size, stat.mtimeMs];
-  });
+  const written = result.outputFiles.map((f): Bundle["outputs"][number] => [f.path, ...fileStampOf(f.path)]);
   return { entryFiles, inputs: new Map(files.sort().map((f) => [f, hashOf(readFileSync(f))])), outputs: written };
 }
 
@@ -128,13 +125,7 @@ interface StoredBundle {
 /** Whether every file a bundle was made from still has the content it had, and the bundle's own files are as written. */
 function unchanged(stored: StoredBundle): boolean {
   try {
-    return (
-      stored.inputs.every(([file, hash]) => hashOf(readFileSync(file)) === hash) &&
-      stored.outputs.every(([file, size, mtimeMs]) => {
-        const stat = statSync(file);
-        return stat.size === size && stat.mtimeMs === mtimeMs;
-      })
-    );
+    return stored.inputs.every(([file, hash]) => hashOf(readFileSync(file)) === hash) && stored.outputs.every(([file, size, mtimeMs]) => hasFileStamp(file, size, mtimeMs));
   } catch {
     return false;
   }
@@ -145,7 +136,7 @@ function removeUnusedBundles(keep: Set<string>): void {
   try {
     for (const name of readdirSync(BUNDLE_DIR)) {
       const dir = path.join(BUNDLE_DIR, name);
-      if (!keep.has(dir) && Date.now() - statSync(dir).mtimeMs > 60_000) rmSync(dir, { recursive: true, force: true });
+      if (!keep.has(dir) && !inProgress(dir)) rmSync(dir, { recursive: true, force: true });
     }
   } catch {
     // Clearing out only saves space.

@@ -74,7 +74,7 @@ function writeEntry(namespace: string, file: string, text: string, options: { to
     const temp = `${full}.${process.pid}.tmp`;
     writeFileSync(temp, text);
     renameSync(temp, full);
-    if (options.keep) keepNewest(dir, options.keep);
+    if (options.keep) keepNewest(dir, options.keep, { include: (name) => name.endsWith(".json") || name.endsWith(".lines") });
   } catch {
     // A cache that cannot be written only costs speed.
   }
@@ -119,12 +119,41 @@ export function writeCacheLines(namespace: string, key: string, entries: Map<str
   writeEntry(namespace, `${key}.lines`, `${text}${END}\n`, options);
 }
 
-function keepNewest(dir: string, keep: number): void {
+/**
+ * Removes all but the `keep` most recently used entries (files or folders) of `dir`. `include`
+ * says which entries count; `timeOf` when one was last used (by default its modification time).
+ */
+export function keepNewest(
+  dir: string,
+  keep: number,
+  { include = () => true, timeOf = (entry) => statSync(entry).mtimeMs }: { include?: (name: string) => boolean; timeOf?: (entry: string) => number } = {},
+): void {
   const entries = readdirSync(dir)
-    .filter((name) => name.endsWith(".json") || name.endsWith(".lines"))
-    .map((name) => ({ file: path.join(dir, name), time: statSync(path.join(dir, name)).mtimeMs }))
+    .filter(include)
+    .map((name) => ({ entry: path.join(dir, name), time: timeOf(path.join(dir, name)) }))
     .sort((a, b) => b.time - a.time);
-  for (const { file } of entries.slice(keep)) rmSync(file, { force: true });
+  for (const { entry } of entries.slice(keep)) rmSync(entry, { recursive: true, force: true });
+}
+
+/** A kept file's size and modification time: a file changed in place or replaced since no longer has them. */
+export function fileStampOf(file: string): [size: number, mtimeMs: number] {
+  const stat = statSync(file);
+  return [stat.size, stat.mtimeMs];
+}
+
+/** Whether a file still has the size and modification time noted when it was kept (false when it is gone). */
+export function hasFileStamp(file: string, size: number, mtimeMs: number): boolean {
+  try {
+    const [nowSize, nowMtimeMs] = fileStampOf(file);
+    return nowSize === size && nowMtimeMs === mtimeMs;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a temporary file or folder may be another build's work in progress: changed within the last minute. */
+export function inProgress(entry: string): boolean {
+  return Date.now() - statSync(entry).mtimeMs < 60_000;
 }
 
 /**

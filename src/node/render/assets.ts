@@ -1,9 +1,9 @@
 // The browser side of the site, bundled with esbuild: the client script (with lazily loaded
 // chunks such as mermaid), the stylesheet, and the inline before-paint script.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type * as esbuild from "esbuild";
-import { CACHE_DIR, filesIn, hashOf, hashOfFiles, readCache, writeCache } from "../cache.ts";
+import { CACHE_DIR, fileStampOf, filesIn, hasFileStamp, hashOf, hashOfFiles, inProgress, keepNewest, readCache, writeCache } from "../cache.ts";
 import type { SiteConfig } from "../../shared/types.ts";
 import type { BeforePaintOptions } from "../../client/before-paint.ts";
 
@@ -88,10 +88,7 @@ function readBundle(key: string): (StoredBundle & { dir: string }) | null {
   try {
     const stored = JSON.parse(readFileSync(path.join(dir, LIST), "utf8")) as StoredBundle;
     // A file changed since it was kept (an output folder holds links to these) is not used.
-    for (const [file, size, mtimeMs] of stored.files) {
-      const stat = statSync(path.join(dir, "files", file));
-      if (stat.size !== size || stat.mtimeMs !== mtimeMs) return null;
-    }
+    for (const [file, size, mtimeMs] of stored.files) if (!hasFileStamp(path.join(dir, "files", file), size, mtimeMs)) return null;
     const now = new Date();
     utimesSync(dir, now, now);
     return { ...stored, dir };
@@ -109,10 +106,7 @@ function keepBundle(key: string, bundle: ClientBundle): void {
       mkdirSync(path.dirname(target), { recursive: true });
       writeFileSync(target, file.contents);
     }
-    const files = bundle.files.map((f): StoredBundle["files"][number] => {
-      const stat = statSync(path.join(temp, "files", f.path));
-      return [f.path, stat.size, stat.mtimeMs];
-    });
+    const files = bundle.files.map((f): StoredBundle["files"][number] => [f.path, ...fileStampOf(path.join(temp, "files", f.path))]);
     writeFileSync(path.join(temp, LIST), JSON.stringify({ files, js: bundle.js, css: bundle.css } satisfies StoredBundle));
     const final = path.join(BUNDLES, key);
     // One found unusable (changed since it was kept) is moved aside and replaced.
@@ -124,11 +118,7 @@ function keepBundle(key: string, bundle: ClientBundle): void {
     }
     renameSync(temp, final);
     rmSync(aside, { recursive: true, force: true });
-    const kept = readdirSync(BUNDLES)
-      .map((name) => ({ name, time: statSync(path.join(BUNDLES, name)).mtimeMs }))
-      .filter(({ name, time }) => !name.endsWith(".tmp") || Date.now() - time > 60_000)
-      .sort((a, b) => b.time - a.time);
-    for (const { name } of kept.slice(KEEP_BUNDLES)) rmSync(path.join(BUNDLES, name), { recursive: true, force: true });
+    keepNewest(BUNDLES, KEEP_BUNDLES, { include: (name) => !name.endsWith(".tmp") || !inProgress(path.join(BUNDLES, name)) });
   } catch {
     // Another build kept the same bundle first, or the cache cannot be written: only speed is lost.
     rmSync(temp, { recursive: true, force: true });

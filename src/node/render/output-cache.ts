@@ -12,7 +12,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { rename, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { CACHE_DIR, contentCacheEnabled, hashOf } from "../cache.ts";
+import { CACHE_DIR, contentCacheEnabled, hasFileStamp, hashOf, inProgress, keepNewest } from "../cache.ts";
 
 const NAMESPACE = "outputs";
 /** Sites whose outputs are kept at once; the least recently built go first. */
@@ -95,12 +95,7 @@ export function openOutputCache<Meta>(scope: string): OutputCache<Meta> | null {
     get(key) {
       const entry = stored.get(key);
       if (!entry) return null;
-      try {
-        const stat = statSync(fileOf(key));
-        if (stat.size !== entry.size || stat.mtimeMs !== entry.mtimeMs) return null;
-      } catch {
-        return null;
-      }
+      if (!hasFileStamp(fileOf(key), entry.size, entry.mtimeMs)) return null;
       used.set(key, entry);
       return { file: fileOf(key), meta: () => metaOf(entry) };
     },
@@ -143,10 +138,11 @@ export function openOutputCache<Meta>(scope: string): OutputCache<Meta> | null {
         for (const name of readdirSync(dir)) {
           if (name === INDEX || used.has(name)) continue;
           // A temporary file may be another build's write in progress, unless it is old.
-          if (name.endsWith(".tmp") && Date.now() - statSync(path.join(dir, name)).mtimeMs < 60_000) continue;
+          if (name.endsWith(".tmp") && inProgress(path.join(dir, name))) continue;
           rmSync(path.join(dir, name), { force: true });
         }
-        keepRecentSites(path.dirname(dir));
+        // The outputs of all but the most recently built sites go.
+        keepNewest(path.dirname(dir), KEEP_SITES, { timeOf: (site) => siteTime(site) });
       } catch {
         // As above: only speed is lost.
       }
@@ -154,17 +150,11 @@ export function openOutputCache<Meta>(scope: string): OutputCache<Meta> | null {
   };
 }
 
-/** Removes the outputs of all but the most recently built sites. */
-function keepRecentSites(root: string): void {
-  const sites = readdirSync(root)
-    .map((name) => path.join(root, name))
-    .map((dir) => {
-      try {
-        return { dir, time: statSync(path.join(dir, INDEX)).mtimeMs };
-      } catch {
-        return { dir, time: 0 };
-      }
-    })
-    .sort((a, b) => b.time - a.time);
-  for (const { dir } of sites.slice(KEEP_SITES)) rmSync(dir, { recursive: true, force: true });
+/** When a site was last built: the time of its index (0 when it has none). */
+function siteTime(site: string): number {
+  try {
+    return statSync(path.join(site, INDEX)).mtimeMs;
+  } catch {
+    return 0;
+  }
 }
