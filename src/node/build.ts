@@ -14,7 +14,7 @@ import { createCodeRenderer } from "./markdown/code.ts";
 import { createMarkdownRenderer } from "./markdown/index.ts";
 import { buildClientAssets, type OutputFile, type StoredFile } from "./render/assets.ts";
 import { contentSecurityPolicy, headersFile } from "./render/csp.ts";
-import { renderDocs, someDocToRender } from "./render/docs.ts";
+import { renderDocs } from "./render/docs.ts";
 import { loadMarkdownCache } from "./render/markdown-cache.ts";
 import { renderFragment } from "./render/page.ts";
 import { openOutputCache } from "./render/output-cache.ts";
@@ -84,7 +84,7 @@ export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Pr
   lap("setup");
   const markdown = createMarkdownRenderer(code);
   const markdownCache = loadMarkdownCache(config, model, loaded.docsDir, code);
-  if (someDocToRender(model, markdownCache.memo)) await markdown.load();
+  if (!markdownCache.complete) await markdown.load();
   const rendered = renderDocs(model, config, loaded.docsDir, markdown, (cards) => renderFragment(templates.CardList, { cards }), warnings, markdownCache.memo);
   lap("markdown");
   // The docs' HTML keeps its code placeholders; a page gets its code when it is rendered.

@@ -72,11 +72,6 @@ export class MarkdownMemo {
   }
 }
 
-/** Whether `renderDocs` will render some doc's Markdown: one not in the memo as it is now. */
-export function someDocToRender(model: ContentModel, memo: MarkdownMemo | null): boolean {
-  return !memo || model.docs.some((doc) => memo.entries.get(doc.id)?.source !== markdownSourceOf(doc, model.info.get(doc.id)!.permalink));
-}
-
 /** What a doc's rendered Markdown is made from, besides the site's structure and config. */
 export function markdownSourceOf(doc: SourceDoc, permalink: string): string {
   return `${permalink}\0${doc.relativePath}\0${doc.bodyLine}\0${doc.body}`;

@@ -36,6 +36,8 @@ function keyOf(config: SiteConfig, model: ContentModel, docsDir: string): string
 
 export interface MarkdownCache {
   memo: MarkdownMemo;
+  /** Whether every doc's Markdown was found (nothing is left to render). */
+  complete: boolean;
   /** Stores the entries of this build (when any was rendered anew). */
   save(): void;
 }
@@ -56,6 +58,8 @@ export function loadMarkdownCache(config: SiteConfig, model: ContentModel, docsD
   const loaded = new Map(memo.entries);
   return {
     memo,
+    // Only entries of this model's docs, each rendered from its doc as it is now, were taken.
+    complete: memo.entries.size === model.docs.length,
     save() {
       const entries = [...memo.entries];
       const unchanged = entries.length === loaded.size && entries.every(([id, e]) => loaded.get(id) === e);
