@@ -5,16 +5,11 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildBothWays, ROOT, runCli, tempSite } from "./helpers.ts";
 
-const site = tempSite({ "static/files/setup.txt": "step one\n" });
+const site = tempSite({ "static/files/setup.txt": "step one\n" }, { ownStatic: true });
 const cacheDir = path.join(site.dir, "cache");
 const out = path.join(site.dir, "cached");
 const BETA = "integrations/services/beta/index.html";
 afterAll(() => site.cleanup());
-
-// The fixture's config copies the repository's static folder; this site has its own.
-writeFileSync(site.config, readFileSync(site.config, "utf8").replace(/static: "[^"]*"/, 'static: "static"'));
-mkdirSync(path.join(site.dir, "static/img"), { recursive: true });
-writeFileSync(path.join(site.dir, "static/img/icon.svg"), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 
 /** The folder's identity and a page's: the same numbers after a build means they were left in place. */
 const identity = () => [statSync(out).ino, statSync(path.join(out, BETA)).ino, statSync(path.join(out, BETA)).mtimeMs];

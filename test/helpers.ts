@@ -20,10 +20,15 @@ export function runCli(args: string[], cwd = ROOT, env: NodeJS.ProcessEnv = { ..
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
-/** A copy of the fixture site in a temporary folder, with some files replaced or added. */
-export function tempSite(files: Record<string, string | Buffer> = {}): { dir: string; config: string; cleanup(): void } {
+/**
+ * A copy of the fixture site in a temporary folder, with some files replaced or added. The site
+ * uses the repository's static folder, or with `ownStatic` a copy of it in the site's `static/`
+ * (which `files` may add to).
+ */
+export function tempSite(files: Record<string, string | Buffer> = {}, { ownStatic = false } = {}): { dir: string; config: string; cleanup(): void } {
   const dir = mkdtempSync(path.join(os.tmpdir(), "ssodocs-site-"));
   cpSync(FIXTURE_SITE, dir, { recursive: true });
+  if (ownStatic) cpSync(path.join(ROOT, "static"), path.join(dir, "static"), { recursive: true });
   for (const [rel, contents] of Object.entries(files)) {
     const file = path.join(dir, rel);
     mkdirSync(path.dirname(file), { recursive: true });
@@ -35,7 +40,7 @@ export function tempSite(files: Record<string, string | Buffer> = {}): { dir: st
     configFile,
     readFileSync(configFile, "utf8")
       .replace("../../../src/index.ts", path.join(ROOT, "src/index.ts"))
-      .replace('static: "../../../static"', `static: ${JSON.stringify(path.join(ROOT, "static"))}`),
+      .replace('static: "../../../static"', `static: ${JSON.stringify(ownStatic ? "static" : path.join(ROOT, "static"))}`),
   );
   return { dir, config: configFile, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT, runCli, tempSite } from "./helpers.ts";
+import { runCli, tempSite } from "./helpers.ts";
 
 const guide = (title: string, body: string, extra = "") => `---\ntitle: ${title}\n${extra}---\n\n${body}\n`;
 
@@ -46,20 +46,20 @@ describe("link validation", () => {
   });
 
   it("accepts links to the static folder's files, in dot folders and linked folders too, which are copied", () => {
-    const site = tempSite({
-      "static/img/icon.svg": readFileSync(path.join(ROOT, "static/img/icon.svg")),
-      "static/files/setup.pdf": "%PDF",
-      "static/.well-known/security.txt": "Contact: mailto:security@fixture.example\n",
-      "shared-assets/logo.txt": "logo",
-      "docs/services/beta/index.md": guide(
-        "Integrate with Beta",
-        "[setup](/files/setup.pdf) [contact](/.well-known/security.txt) [logo](/shared/logo.txt) [missing](/files/gone.pdf)",
-      ),
-    });
+    const site = tempSite(
+      {
+        "static/files/setup.pdf": "%PDF",
+        "static/.well-known/security.txt": "Contact: mailto:security@fixture.example\n",
+        "shared-assets/logo.txt": "logo",
+        "docs/services/beta/index.md": guide(
+          "Integrate with Beta",
+          "[setup](/files/setup.pdf) [contact](/.well-known/security.txt) [logo](/shared/logo.txt) [missing](/files/gone.pdf)",
+        ),
+      },
+      { ownStatic: true },
+    );
     try {
       symlinkSync(path.join(site.dir, "shared-assets"), path.join(site.dir, "static/shared"));
-      const config = readFileSync(site.config, "utf8").replace(/static: "[^"]*"/, 'static: "static"');
-      writeFileSync(site.config, config);
       const out = path.join(site.dir, "build");
       const failed = runCli(["build", "--config", site.config, "--out", out]);
       expect(failed.code).toBe(1);
@@ -75,13 +75,8 @@ describe("link validation", () => {
   });
 
   it("validates again when only a linked file changed: a link to a static file removed since the last build fails", () => {
-    const site = tempSite({
-      "static/img/icon.svg": readFileSync(path.join(ROOT, "static/img/icon.svg")),
-      "static/files/setup.pdf": "%PDF",
-      "docs/services/beta/index.md": guide("Integrate with Beta", "[setup](/files/setup.pdf)"),
-    });
+    const site = tempSite({ "static/files/setup.pdf": "%PDF", "docs/services/beta/index.md": guide("Integrate with Beta", "[setup](/files/setup.pdf)") }, { ownStatic: true });
     try {
-      writeFileSync(site.config, readFileSync(site.config, "utf8").replace(/static: "[^"]*"/, 'static: "static"'));
       const out = path.join(site.dir, "build");
       expect(runCli(["build", "--config", site.config, "--out", out]).code).toBe(0);
       expect(runCli(["build", "--config", site.config, "--out", out]).code).toBe(0);
