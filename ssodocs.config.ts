@@ -34,6 +34,7 @@ export default defineConfig({
     contributorGuideUrl: "https://docs.goauthentik.io/docs/developer-docs/",
     supportUrl: "https://goauthentik.io/pricing/",
   },
+  frontMatter: { unknownKeys: "error" },
   links: { rewrites: [{ from: "/docs/", to: "https://docs.goauthentik.io/docs/" }] },
   static: "static",
 });

@@ -1,6 +1,7 @@
 // The page shell every template renders into: head, skip link, announcement bar, navbar,
 // the mobile menu, main content and footer.
 import type { LayoutProps } from "../src/shared/template-props.ts";
+import { encodeUrl } from "../src/shared/url.ts";
 import { AnnouncementBar } from "./components/AnnouncementBar.tsx";
 import { Footer } from "./components/Footer.tsx";
 import { MobileMenu } from "./components/MobileMenu.tsx";
@@ -13,17 +14,18 @@ export default function Layout({ site, head, path, sidebar = null, pageClass, ch
     <html lang="en" dir="ltr" data-theme={config.colorMode.defaultMode}>
       <head>
         <meta charSet="utf-8" />
+        <meta httpEquiv="Content-Security-Policy" content={site.cspMeta} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{fullTitle}</title>
         <meta name="description" content={head.description} />
         <meta name="generator" content="ssodocs" />
         {head.noindex ? <meta name="robots" content="noindex, follow" /> : null}
-        <link rel="canonical" href={head.canonical} />
+        <link rel="canonical" href={encodeUrl(head.canonical)} />
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content={config.title} />
         <meta property="og:title" content={fullTitle} />
         <meta property="og:description" content={head.description} />
-        <meta property="og:url" content={head.canonical} />
+        <meta property="og:url" content={encodeUrl(head.canonical)} />
         <meta property="og:locale" content="en" />
         <meta name="twitter:card" content="summary" />
         <link rel="icon" href={config.navbar.logo.src} type="image/svg+xml" />

@@ -1,7 +1,9 @@
 // Bad input gives an error naming the file (and line), exit 1, and leaves no output behind.
-import { accessSync, chmodSync, constants, cpSync, existsSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { accessSync, chmodSync, constants, cpSync, existsSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { outputPathIn } from "../src/node/write.ts";
 import { ROOT, runCli, tempSite } from "./helpers.ts";
 
 function buildWith(files: Record<string, string | Buffer>, read: (out: string) => Record<string, string> = () => ({})) {
@@ -24,10 +26,32 @@ describe("bad content", () => {
     expect(r.built).toBe(false);
   });
 
-  it("a missing title is an error naming the file", () => {
-    const r = buildWith({ "docs/services/beta/index.md": "---\nsidebar_label: Beta\n---\n\nBody\n" });
-    expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/docs\/services\/beta\/index\.md:1: front matter has no "title"/);
+  it("a doc without a title takes its leading # heading, else its file name, as Docusaurus does", () => {
+    const read = (out: string) => ({
+      beta: readFileSync(path.join(out, "integrations/services/beta/index.html"), "utf8"),
+      gamma: readFileSync(path.join(out, "integrations/services/gamma/index.html"), "utf8"),
+    });
+    const r = buildWith({ "docs/services/beta/index.md": "---\nsidebar_label: Beta\n---\n\n# Beta in depth\n\nBody\n", "docs/services/gamma/index.md": "Only a body.\n" }, read);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.files.beta).toContain("<title>Beta in depth | Fixture</title>");
+    expect(r.files.gamma).toContain("<title>gamma | Fixture</title>");
+  });
+
+  it("an unknown front-matter key warns with the nearest known key, or fails when the config says so", () => {
+    const doc = { "docs/services/beta/index.md": "---\ntitle: Beta\nsidebar_lable: Beta\n---\n\nBody\n" };
+    const warned = buildWith(doc);
+    expect(warned.code).toBe(0);
+    expect(warned.stderr).toMatch(/docs\/services\/beta\/index\.md:3: unknown front matter key "sidebar_lable" \(did you mean "sidebar_label"\?\)/);
+    const strict = tempSite(doc);
+    try {
+      writeFileSync(strict.config, readFileSync(strict.config, "utf8").replace("  footer:", '  frontMatter: { unknownKeys: "error" },\n  footer:'));
+      const r = runCli(["build", "--config", strict.config, "--out", path.join(strict.dir, "build")]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/beta\/index\.md:3: unknown front matter key "sidebar_lable" \(did you mean "sidebar_label"\?\)\n$/);
+    } finally {
+      strict.cleanup();
+    }
   });
 
   it("a value of the wrong type points at its line", () => {
@@ -104,14 +128,15 @@ describe("bad content", () => {
     const templates = path.join(site.dir, "templates");
     cpSync(path.join(ROOT, "templates"), templates, { recursive: true });
     // The copies import ssodocs's shared helpers from where ssodocs is, not from beside them.
-    for (const file of ["components/DocParts.tsx"]) {
+    for (const file of readdirSync(templates, { recursive: true }) as string[]) {
+      if (!file.endsWith(".tsx")) continue;
       const copy = path.join(templates, file);
-      writeFileSync(copy, readFileSync(copy, "utf8").replaceAll('"../../src/shared/', `"${path.join(ROOT, "src/shared")}/`));
+      writeFileSync(copy, readFileSync(copy, "utf8").replace(/"(?:\.\.\/)+src\/shared\//g, `"${path.join(ROOT, "src/shared")}/`));
     }
     writeFileSync(path.join(templates, "TagsPage.tsx"), "export function TagsPage() {\n  return null;\n}\n");
     writeFileSync(site.config, readFileSync(site.config, "utf8").replace("  footer:", `  templates: ${JSON.stringify(templates)},\n  footer:`));
     try {
-      const r = runCli(["build", "--config", site.config]);
+      const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")]);
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(/templates\/TagsPage\.tsx: the page component has no default export, so nothing can be rendered/);
     } finally {
@@ -169,5 +194,211 @@ describe("the command line", () => {
     const r = runCli(["build", "--config", "nope.config.ts"]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/nope\.config\.ts: config file not found/);
+  });
+});
+
+/** A scratch site with one guide added, built into its own folder: the result, the site folder (kept until `cleanup`) and the output. */
+function hostile(files: Record<string, string | Buffer>, args: string[] = []) {
+  const site = tempSite(files);
+  const out = path.join(site.dir, "build");
+  const r = runCli([args[0] ?? "build", "--config", site.config, ...(args[0] === "check" ? [] : ["--out", out]), ...args.slice(1)]);
+  return { ...r, site, out };
+}
+
+describe("hostile content (issue 17)", () => {
+  it("a slug with .. segments is an error naming the file and line, and nothing is written anywhere", () => {
+    const victim = path.join(os.tmpdir(), `ssodocs-victim-${process.pid}`);
+    for (const slug of [`../../../../../../../../..${victim}`, "/../../escaped", "a/./b", "x\\\\y", "..", "bad%2e%2e"]) {
+      const r = hostile({ "docs/services/evil/index.md": `---\ntitle: Evil\nslug: ${JSON.stringify(slug)}\n---\n\nBody\n` });
+      try {
+        expect(r.code, slug).toBe(1);
+        expect(r.stderr, slug).toMatch(/docs\/services\/evil\/index\.md:3: front matter "slug" may not contain/);
+        expect(r.stderr).not.toMatch(/\n\s+at /);
+        expect(existsSync(r.out)).toBe(false);
+        expect(existsSync(victim)).toBe(false);
+        expect(existsSync(path.join(r.site.dir, "escaped"))).toBe(false);
+      } finally {
+        r.site.cleanup();
+      }
+    }
+  });
+
+  it("the staging folder writes no path that leaves it (the second line of defence)", () => {
+    const dir = path.join(os.tmpdir(), "staging");
+    for (const bad of ["../x/index.html", "/etc/passwd", "a/../../b", "a\\..\\..\\b", "a//b", "./a", "a/\u0000b", ""]) {
+      expect(() => outputPathIn(dir, bad), JSON.stringify(bad)).toThrow(/refusing to write outside the output folder/);
+    }
+    expect(outputPathIn(dir, "integrations/services/grafana/index.html")).toBe(path.join(dir, "integrations/services/grafana/index.html"));
+  });
+
+  it("folder and file names with # ? % or a backslash are refused by name", () => {
+    for (const name of ["we#ird", "what?", "100%", "back\\slash"]) {
+      const r = hostile({ [`docs/services/${name}/index.md`]: "---\ntitle: Odd\n---\n\nBody\n" });
+      try {
+        expect(r.code, name).toBe(1);
+        expect(r.stderr, name).toMatch(/index\.md: a file or folder name may not contain/);
+      } finally {
+        r.site.cleanup();
+      }
+    }
+  });
+
+  it("---js (or any front matter but YAML) is refused and its code never runs", () => {
+    const ran = path.join(os.tmpdir(), `ssodocs-js-ran-${process.pid}`);
+    for (const marker of ["js", "javascript", "coffee", "json"]) {
+      const code = `{ title: "x" + require("fs").writeFileSync(${JSON.stringify(ran)}, "ran") }`;
+      for (const command of ["build", "check"]) {
+        const r = hostile({ "docs/services/evil/index.md": `---${marker}\n${code}\n---\n\nBody\n` }, [command]);
+        try {
+          expect(r.code).toBe(1);
+          expect(r.stderr).toMatch(new RegExp(`docs/services/evil/index\\.md:1: front matter in "${marker}" is not allowed: only YAML`));
+          expect(existsSync(ran)).toBe(false);
+        } finally {
+          r.site.cleanup();
+        }
+      }
+    }
+  });
+
+  it("an image outside the docs folder, by path or by link, is an error naming the file and line", () => {
+    const byPath = hostile({ "docs/services/evil/index.md": "---\ntitle: Evil\n---\n\nText\n\n![x](../../../../../../../../../../etc/passwd)\n" });
+    try {
+      expect(byPath.code).toBe(1);
+      expect(byPath.stderr).toMatch(/docs\/services\/evil\/index\.md:7: image "\.\.\/\.\.\/.*etc\/passwd" is outside the docs folder/);
+      expect(existsSync(byPath.out)).toBe(false);
+    } finally {
+      byPath.site.cleanup();
+    }
+    const site = tempSite({ "docs/services/evil/index.md": "---\ntitle: Evil\n---\n\nText\n\n![x](./shot.png)\n" });
+    symlinkSync("/etc/hostname", path.join(site.dir, "docs/services/evil/shot.png"));
+    try {
+      const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/evil\/index\.md:7: image "\.\/shot\.png" is outside the docs folder/);
+    } finally {
+      site.cleanup();
+    }
+  });
+
+  it("a YAML alias bomb fails at once with a message naming the file", () => {
+    const levels = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
+    for (let i = 1; i < 10; i++) {
+      const previous = String.fromCharCode(96 + i);
+      const name = String.fromCharCode(97 + i);
+      levels.push(`${name}: &${name} [${Array(9).fill(`*${previous}`).join(",")}]`);
+    }
+    const r = hostile({ "docs/services/evil/index.md": `---\ntitle: Bomb\n${levels.join("\n")}\n---\n\nBody\n` });
+    try {
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/docs\/services\/evil\/index\.md:\d+: invalid YAML front matter: YAML aliases expand more than 100 times/);
+    } finally {
+      r.site.cleanup();
+    }
+  });
+
+  it("raw HTML outside the allow-list is removed with a warning naming the file and line, and fails check", () => {
+    const body = [
+      "<script>alert('script')</script>",
+      "",
+      '<p onclick="alert(1)">Click <b onmouseover="alert(2)">me</b></p>',
+      "",
+      '<iframe srcdoc="<script>alert(3)</script>"></iframe>',
+      "",
+      'Go <a href="javascript:alert(4)">there</a> or <a href=" JaVa&#x09;script:alert(5)">here</a>.',
+      "",
+      '<form action="javascript:alert(6)"><input name="q"></form>',
+      "",
+      "<style>body{display:none}</style>",
+      "",
+      '<img src="https://example.com/x.png" onerror="alert(7)"> and <kbd>Ctrl</kbd>+<kbd>K</kbd> stay, as does <a href="https://example.com/" target="_blank">a link</a>.',
+      "",
+      "<details><summary>More</summary>Hidden text</details>",
+      "",
+    ].join("\n");
+    const files = { "docs/services/evil/index.md": `---\ntitle: Evil\n---\n\n${body}` };
+    const r = hostile(files);
+    try {
+      expect(r.code).toBe(0);
+      const html = readFileSync(path.join(r.out, "integrations/services/evil/index.html"), "utf8");
+      const article = html.slice(html.indexOf('class="markdown"'), html.indexOf("</article>"));
+      expect(article).not.toMatch(/alert|<script|<iframe|<form|<input|<style|onclick|onerror|onmouseover|javascript:/i);
+      expect(article).toContain("<kbd>Ctrl</kbd>+<kbd>K</kbd>");
+      expect(article).toContain('<a href="https://example.com/" target="_blank" rel="noopener noreferrer">a link</a>');
+      expect(article).toContain("<details><summary>More</summary>Hidden text</details>");
+      for (const [line, what] of [
+        [5, "<script> with its content"],
+        [7, 'onclick="alert(1)" of <p>'],
+        [7, 'onmouseover="alert(2)" of <b>'],
+        [9, "<iframe> with its content"],
+        [11, 'href="javascript:alert(4)" of <a>'],
+        [13, "<form>"],
+        [13, "<input>"],
+        [15, "<style> with its content"],
+        [17, 'onerror="alert(7)" of <img>'],
+      ] as const) {
+        expect(r.stderr).toContain(`docs/services/evil/index.md:${line}: raw HTML: removed ${what}`);
+      }
+      // Every page carries the policy, for hosts that ignore _headers.
+      expect(html).toMatch(/<meta http-equiv="Content-Security-Policy" content="default-src &#x27;self&#x27;; script-src &#x27;self&#x27; &#x27;sha256-/);
+    } finally {
+      r.site.cleanup();
+    }
+    const check = hostile(files, ["check"]);
+    try {
+      expect(check.code).toBe(1);
+      expect(check.stderr).toMatch(/docs\/services\/evil\/index\.md:5: raw HTML: removed <script>/);
+    } finally {
+      check.site.cleanup();
+    }
+  });
+
+  it("a misspelled admonition, an unknown MDX component and a JSX expression warn with file and line", () => {
+    const r = hostile({
+      "docs/services/evil/index.md": "---\ntitle: Evil\n---\n\n:::warnign\nCareful.\n:::\n\n<MyWidget />\n\nValue: {props.secret}\n",
+    });
+    try {
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain('docs/services/evil/index.md:5: unknown admonition ":::warnign" (did you mean ":::warning"?)');
+      expect(r.stderr).toContain("docs/services/evil/index.md:9: raw HTML: removed <MyWidget> (an MDX component ssodocs does not render)");
+      expect(r.stderr).toContain("docs/services/evil/index.md:11: JSX expression {props.secret} is shown as text");
+    } finally {
+      r.site.cleanup();
+    }
+  });
+
+  it("sitemap and canonical URLs are percent-encoded", () => {
+    const r = hostile({ "docs/services/naïve café's/index.md": "---\ntitle: Odd name\n---\n\nBody\n" });
+    try {
+      expect(r.code).toBe(0);
+      const sitemap = readFileSync(path.join(r.out, "sitemap.xml"), "utf8");
+      expect(sitemap).toContain("<loc>https://fixture.example/integrations/services/na%C3%AFve%20caf%C3%A9%27s/</loc>");
+      const page = readFileSync(path.join(r.out, "integrations/services/naïve café's/index.html"), "utf8");
+      expect(page).toContain('<link rel="canonical" href="https://fixture.example/integrations/services/na%C3%AFve%20caf%C3%A9%27s/"/>');
+    } finally {
+      r.site.cleanup();
+    }
+  });
+
+  it("a dangling or escaping link in the static folder is an error naming it, and the previous build stays", () => {
+    const site = tempSite({}, { ownStatic: true });
+    const out = path.join(site.dir, "build");
+    try {
+      expect(runCli(["build", "--config", site.config, "--out", out]).code).toBe(0);
+      const before = readFileSync(path.join(out, "index.html"));
+      symlinkSync(path.join(site.dir, "nowhere.txt"), path.join(site.dir, "static/dangling.txt"));
+      const dangling = runCli(["build", "--config", site.config, "--out", out]);
+      expect(dangling.code).toBe(1);
+      expect(dangling.stderr).toMatch(/static\/dangling\.txt: this link in the static folder points at nothing/);
+      expect(dangling.stderr).not.toMatch(/\n\s+at /);
+      rmSync(path.join(site.dir, "static/dangling.txt"));
+      symlinkSync("/etc/hostname", path.join(site.dir, "static/hostname.txt"));
+      const escaping = runCli(["build", "--config", site.config, "--out", out]);
+      expect(escaping.code).toBe(1);
+      expect(escaping.stderr).toMatch(/static\/hostname\.txt: this file of the static folder is a link to a file outside it/);
+      expect(readFileSync(path.join(out, "index.html")).equals(before)).toBe(true);
+      expect(existsSync(path.join(out, "hostname.txt"))).toBe(false);
+    } finally {
+      site.cleanup();
+    }
   });
 });

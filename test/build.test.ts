@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BIN, runCli, tempSite } from "./helpers.ts";
+import { BIN, cliEnv, runCli, tempSite } from "./helpers.ts";
 
 describe("ssodocs build on the fixture site", () => {
   const site = tempSite();
@@ -129,7 +129,7 @@ describe("output read by a pipe that closes early", () => {
     const site = tempSite();
     try {
       // `true` exits at once, so the closing line goes to a closed pipe.
-      const r = spawnSync("bash", ["-o", "pipefail", "-c", `"${process.execPath}" "${BIN}" build --config "${site.config}" --out "${path.join(site.dir, "build")}" | true`], { encoding: "utf8" });
+      const r = spawnSync("bash", ["-o", "pipefail", "-c", `"${process.execPath}" "${BIN}" build --config "${site.config}" --out "${path.join(site.dir, "build")}" | true`], { encoding: "utf8", env: cliEnv() });
       expect(r.stderr).not.toContain("EPIPE");
       expect(r.status).toBe(0);
       expect(existsSync(path.join(site.dir, "build/index.html"))).toBe(true);

@@ -3,7 +3,7 @@
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import matter from "gray-matter";
+import { parseFrontMatter } from "../src/node/content/frontmatter.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GroupedSidebar } from "../src/node/sidebar-data.ts";
 import { ROOT, runCli } from "./helpers.ts";
@@ -104,7 +104,7 @@ describe("the integration guides", () => {
 
   it.each(services)("%s has its title, support level and the guide outline", (service) => {
     const source = readFileSync(path.join(dir, service, "index.md"), "utf8");
-    const { data, content } = matter(source);
+    const { frontMatter: data, body: content } = parseFrontMatter(source, service);
     expect(data.title).toMatch(/^Integrate with \S/);
     expect(data.sidebar_label).toBeTruthy();
     expect(["authentik", "community", "vendor", "deprecated"]).toContain(data.support_level);
@@ -120,7 +120,7 @@ describe("the integration guides", () => {
   });
 
   it("carry the SPEC's tags where the reference site has them", () => {
-    const tagsOf = (s: string) => (matter(readFileSync(path.join(dir, s, "index.md"), "utf8")).data.tags as string[] | undefined) ?? [];
+    const tagsOf = (s: string) => (parseFrontMatter(readFileSync(path.join(dir, s, "index.md"), "utf8"), s).frontMatter.tags as string[] | undefined) ?? [];
     expect(tagsOf("apple").sort()).toEqual(["apple", "backchannel", "device-management", "integration", "ssf"]);
     expect(tagsOf("fleet").sort()).toEqual(["device-management", "integration"]);
   });

@@ -15,7 +15,19 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: string[], cwd = ROOT, env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1" }): CliResult {
+/**
+ * The cache folder of this test file's builds (each test file runs in its own worker): never the
+ * repository's. A test that needs a cache of its own passes SSODOCS_CACHE_DIR itself.
+ */
+export const TEST_CACHE = mkdtempSync(path.join(os.tmpdir(), "ssodocs-test-cache-"));
+process.once("exit", () => rmSync(TEST_CACHE, { recursive: true, force: true }));
+
+/** The environment of a spawned ssodocs: no colour, this file's cache, and `extra`. */
+export function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { ...process.env, NO_COLOR: "1", SSODOCS_CACHE_DIR: TEST_CACHE, ...extra };
+}
+
+export function runCli(args: string[], cwd = ROOT, env: NodeJS.ProcessEnv = cliEnv()): CliResult {
   const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: "utf8", env, timeout: 120_000 });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }

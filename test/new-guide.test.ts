@@ -76,6 +76,25 @@ describe("ssodocs new", () => {
     expect(check.code, check.stderr + check.stdout).toBe(0);
   });
 
+  it("shows a --name with HTML or Markdown characters as written, and refuses control characters", () => {
+    const name = "<b>Acme</b> & *Co* [x]";
+    const r = run("acme", "--name", name, "--category", "monitoring");
+    expect(r.code).toBe(0);
+    const text = readFileSync(path.join(site.dir, "docs/services/acme/index.md"), "utf8");
+    expect(text).toContain('title: "Integrate with <b>Acme</b> & *Co* [x]"');
+    expect(text).toContain("## What is &lt;b&gt;Acme&lt;/b&gt; &amp; \\*Co\\* \\[x\\]\n");
+    const built = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")]);
+    expect(built.stderr).toBe("");
+    const page = readFileSync(path.join(site.dir, "build/integrations/services/acme/index.html"), "utf8");
+    expect(page).toContain("What is &lt;b&gt;Acme&lt;/b&gt; &amp; *Co* [x]");
+    for (const bad of ["Acme\nInc", "Acme\u0007"]) {
+      const refused = run("acme-two", "--name", bad, "--category", "monitoring");
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/--name may not contain control characters or line breaks/);
+      expect(existsSync(path.join(site.dir, "docs/services/acme-two"))).toBe(false);
+    }
+  });
+
   it("names the service from its slug when no name is given", () => {
     expect(run("home-assistant", "--category", "Development").code).toBe(0);
     expect(readFileSync(path.join(site.dir, "docs/services/home-assistant/index.md"), "utf8")).toMatch(/^---\ntitle: Integrate with Home Assistant\nsidebar_label: Home Assistant\n/);

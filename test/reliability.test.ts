@@ -1,19 +1,19 @@
 // Faults and odd input around whole builds: deterministic output, cache corruption, a build
 // killed mid-write, awkward file names, link loops, duplicate slugs, secrets.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateCorpus } from "../bench/corpus.mjs";
-import { fileHashes, ROOT, runCli, tempSite } from "./helpers.ts";
+import { cliEnv, fileHashes, ROOT, runCli, tempSite } from "./helpers.ts";
 
 /** One hash of every file below `dir`, with its path. */
 const treeHash = (dir: string): string => createHash("sha256").update(JSON.stringify([...fileHashes(dir)])).digest("hex");
 
 function buildEnv(extra: Record<string, string>) {
-  return { ...process.env, NO_COLOR: "1", ...extra };
+  return cliEnv(extra);
 }
 
 describe("deterministic output", () => {
@@ -46,7 +46,7 @@ describe("the cache", () => {
       const before = treeHash(out);
       // Every kept file: highlighted code, rendered Markdown and pages, search files and records, front matter, bundles, client files.
       const entries = (readdirSync(cacheDir, { recursive: true }) as string[]).map((f) => path.join(cacheDir, f)).filter((f) => statSync(f).isFile());
-      for (const kind of ["code", "markdown", "outputs", "bundled", "client", "records", "front-matter"]) expect(entries.some((f) => f.startsWith(path.join(cacheDir, kind)))).toBe(true);
+      for (const kind of ["code", "markdown", "outputs", "bundled", "client", "records"]) expect(entries.some((f) => f.startsWith(path.join(cacheDir, kind)))).toBe(true);
       for (const [i, file] of entries.entries()) {
         const text = readFileSync(file, "utf8");
         writeFileSync(file, i % 2 ? "\u0000garbage{" : text.slice(0, Math.floor(text.length / 2)));
@@ -115,7 +115,8 @@ describe("a build that fails on bad input", () => {
       ["invalid YAML", { "docs/services/beta/index.md": "---\ntitle: Beta\ntags: [a, b\n---\n\nBody\n" }, /beta\/index\.md:\d+: invalid YAML front matter/],
       ["tags: 5", { "docs/services/beta/index.md": "---\ntitle: Beta\ntags: 5\n---\n\nBody\n" }, /beta\/index\.md:3: front matter "tags" must be a list/],
       ["an unknown support level", { "docs/services/beta/index.md": "---\ntitle: Beta\nsupport_level: sometimes\n---\n\nBody\n" }, /beta\/index\.md:3: front matter "support_level" must be one of/],
-      ["no title", { "docs/services/beta/index.md": "---\nsidebar_label: Beta\n---\n\nBody\n" }, /beta\/index\.md:1: front matter has no "title"/],
+      ["JavaScript front matter", { "docs/services/beta/index.md": "---js\n{ title: 'Beta' }\n---\n\nBody\n" }, /beta\/index\.md:1: front matter in "js" is not allowed/],
+      ["a slug out of the site", { "docs/services/beta/index.md": "---\ntitle: Beta\nslug: ../../../../x\n---\n\nBody\n" }, /beta\/index\.md:3: front matter "slug" may not contain/],
       ["a duplicate slug", { "docs/services/one.md": "---\ntitle: One\nslug: /same/\n---\n", "docs/services/two.md": "---\ntitle: Two\nslug: /same/\n---\n" }, /services\/two\.md:3: duplicate slug "\/same\/"/],
       ["a missing image", { "docs/services/beta/index.md": "---\ntitle: Beta\n---\n\n![shot](./gone.png)\n" }, /beta\/index\.md:5: image "\.\/gone\.png" not found/],
       ["binary bytes", { "docs/services/beta/index.md": Buffer.from([0x2d, 0x2d, 0x2d, 0x0a, 0x00, 0x01, 0xff, 0x00]) }, /beta\/index\.md: the file holds binary data/],
@@ -212,3 +213,151 @@ describe("secrets", () => {
   });
 });
 
+
+/** Whether this machine lets the tests mount a small tmpfs (as root on Linux): how a full or read-only disk is made. */
+function mountTmpfs(dir: string, options: string): boolean {
+  mkdirSync(dir, { recursive: true });
+  return spawnSync("mount", ["-t", "tmpfs", "-o", options, "tmpfs", dir]).status === 0;
+}
+const unmount = (dir: string) => spawnSync("umount", [dir]);
+
+describe("the output folder (issue 17)", () => {
+  it("is refused when it is or holds the project, or holds or lies inside a source folder, or is a file", () => {
+    const site = tempSite({}, { ownStatic: true });
+    try {
+      const before = fileHashes(site.dir);
+      const cases: [string, RegExp][] = [
+        [site.dir, /it is the project folder or holds it/],
+        [path.dirname(site.dir), /it is the project folder or holds it/],
+        [path.join(site.dir, "docs"), /it holds the docs folder/],
+        [path.join(site.dir, "docs/services"), /it lies inside the docs folder/],
+        [path.join(site.dir, "static"), /it holds the static folder/],
+        [path.join(site.dir, "ssodocs.config.ts"), /it is a file, not a folder/],
+      ];
+      for (const [out, message] of cases) {
+        for (const command of ["build", "serve"]) {
+          const r = runCli([command, "--config", site.config, "--out", out, ...(command === "serve" ? ["--port", "0"] : [])]);
+          expect(r.code, `${command} --out ${out}`).toBe(1);
+          expect(r.stderr).toMatch(message);
+          expect(r.stderr.trim().split("\n")).toHaveLength(1);
+        }
+      }
+      // The project as it was: nothing deleted, nothing added.
+      expect(fileHashes(site.dir)).toEqual(before);
+    } finally {
+      site.cleanup();
+    }
+  });
+
+  it("replaces a folder only when a build wrote it (its marker) or it is empty, and says how to proceed otherwise", () => {
+    const site = tempSite();
+    const out = path.join(site.dir, "mine");
+    try {
+      mkdirSync(out);
+      writeFileSync(path.join(out, "notes.txt"), "mine, not a build's");
+      const refused = runCli(["build", "--config", site.config, "--out", out]);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/refusing to replace .*mine: it holds files that no ssodocs build wrote \(no \.ssodocs-output file\); remove the folder yourself if it may go, or choose another --out/);
+      expect(readFileSync(path.join(out, "notes.txt"), "utf8")).toBe("mine, not a build's");
+      rmSync(path.join(out, "notes.txt"));
+      expect(runCli(["build", "--config", site.config, "--out", out]).code).toBe(0);
+      expect(existsSync(path.join(out, ".ssodocs-output"))).toBe(true);
+      expect(runCli(["build", "--config", site.config, "--out", out]).code).toBe(0);
+    } finally {
+      site.cleanup();
+    }
+  });
+
+  it("is locked by a running build: another says so and exits 1; a lock left by a dead process is taken over", () => {
+    const site = tempSite();
+    const out = path.join(site.dir, "build");
+    const holder = spawn("sleep", ["30"]);
+    try {
+      writeFileSync(`${out}.lock`, String(holder.pid));
+      const locked = runCli(["build", "--config", site.config, "--out", out]);
+      expect(locked.code).toBe(1);
+      expect(locked.stderr).toMatch(new RegExp(`another build is writing .*build \\(pid ${holder.pid}\\)`));
+      expect(existsSync(out)).toBe(false);
+      holder.kill();
+      // A process id no process has (beyond the kernel's maximum).
+      writeFileSync(`${out}.lock`, "4194305");
+      const taken = runCli(["build", "--config", site.config, "--out", out]);
+      expect(taken.code).toBe(0);
+      expect(existsSync(`${out}.lock`)).toBe(false);
+    } finally {
+      holder.kill();
+      site.cleanup();
+    }
+  });
+
+  it("two builds at once into one folder: one writes it, the other says it is locked; no stack trace, the site is there", async () => {
+    const site = tempSite();
+    const out = path.join(site.dir, "build");
+    const run = () =>
+      new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, [path.join(ROOT, "bin/ssodocs.mjs"), "build", "--config", site.config, "--out", out], { env: buildEnv({ SSODOCS_NO_CACHE: "1" }) });
+        let stderr = "";
+        child.stderr.on("data", (d) => (stderr += d));
+        child.on("close", (code) => resolve({ code, stderr }));
+      });
+    try {
+      for (let round = 0; round < 4; round++) {
+        const results = await Promise.all([run(), run()]);
+        for (const r of results) {
+          if (r.code !== 0) expect(r.stderr).toMatch(/^error another build is writing .*build \(pid \d+\); wait for it to finish\n$/);
+          expect(r.stderr).not.toMatch(/\n\s+at /);
+        }
+        expect(results.some((r) => r.code === 0)).toBe(true);
+        expect(existsSync(path.join(out, "index.html"))).toBe(true);
+        expect(readdirSync(site.dir).filter((n) => n.startsWith(".build-"))).toEqual([]);
+      }
+    } finally {
+      site.cleanup();
+    }
+  }, 120_000);
+});
+
+describe("operating system errors (issue 17)", () => {
+  it("a read-only or full disk and a file in the path give one line naming the path and the condition, exit 1", (ctx) => {
+    const site = tempSite();
+    const disk = path.join(site.dir, "disk");
+    try {
+      const inFile = runCli(["build", "--config", site.config, "--out", path.join(site.config, "build")]);
+      expect(inFile.code).toBe(1);
+      expect(inFile.stderr).toMatch(/^error .*ssodocs\.config\.ts\/build\.lock: a part of the path is a file, not a folder\n$/);
+      const verbose = runCli(["build", "--config", site.config, "--out", path.join(site.config, "build"), "--verbose"]);
+      expect(verbose.stderr).toMatch(/a part of the path is a file, not a folder\nError: ENOTDIR[\s\S]*\n\s+at /);
+
+      ctx.skip(!mountTmpfs(disk, "ro,size=1m"), "mounting a tmpfs is not allowed here (needs root on Linux): a read-only and a full disk cannot be made");
+      const readOnly = runCli(["build", "--config", site.config, "--out", path.join(disk, "build")]);
+      expect(readOnly.code).toBe(1);
+      expect(readOnly.stderr).toMatch(/^error .*disk\/build\.lock: read-only file system\n$/);
+      unmount(disk);
+      expect(mountTmpfs(disk, "size=256k")).toBe(true);
+      const full = runCli(["build", "--config", site.config, "--out", path.join(disk, "build")]);
+      expect(full.code).toBe(1);
+      expect(full.stderr).toMatch(/^error .*: no space left on device\n$/);
+      // Nothing half-written is left on the disk.
+      expect(readdirSync(disk)).toEqual([]);
+    } finally {
+      unmount(disk);
+      site.cleanup();
+    }
+  });
+
+  it("a cache on a full disk costs only speed and leaves no temporary file", (ctx) => {
+    const site = tempSite();
+    const cache = path.join(site.dir, "cache");
+    try {
+      ctx.skip(!mountTmpfs(cache, "size=64k"), "mounting a tmpfs is not allowed here (needs root on Linux): a full disk cannot be made");
+      const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")], ROOT, buildEnv({ SSODOCS_CACHE_DIR: cache }));
+      expect(r.stderr).toBe("");
+      expect(r.code).toBe(0);
+      const left = (readdirSync(cache, { recursive: true }) as string[]).filter((f) => f.endsWith(".tmp"));
+      expect(left).toEqual([]);
+    } finally {
+      unmount(cache);
+      site.cleanup();
+    }
+  });
+});

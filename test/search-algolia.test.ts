@@ -9,7 +9,7 @@ import { ALGOLIA_TIMEOUTS, algoliaClientOptions, createAlgoliaBackend, searchReq
 import { createHostsCache, HOST_RETRY_MS } from "../src/client/search/algolia-hosts.ts";
 import { SearchUnavailableError } from "../src/client/search/types.ts";
 import { startAlgoliaStub, type AlgoliaStub } from "./fixtures/algolia-stub.ts";
-import { ROOT, runCli, tempSite } from "./helpers.ts";
+import { cliEnv, ROOT, runCli, tempSite } from "./helpers.ts";
 
 const CONFIG = { appId: "TESTAPP", apiKey: "search-only-key", indexName: "fixture" };
 const OPTIONS = { snippetWords: 10, hitsPerPage: 20, page: 0 };
@@ -128,7 +128,7 @@ describe("Algolia backend", () => {
 function runPush(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [path.join(ROOT, "bin/ssodocs.mjs"), "index", "--push", ...args], {
-      env: { ...process.env, NO_COLOR: "1", ALGOLIA_APP_ID: "", ALGOLIA_ADMIN_KEY: "", ...env },
+      env: { ...cliEnv(), ALGOLIA_APP_ID: "", ALGOLIA_ADMIN_KEY: "", ...env },
     });
     let stdout = "";
     let stderr = "";

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStaticServer } from "../src/node/serve/static.ts";
-import { ROOT, runCli, tempSite } from "./helpers.ts";
+import { cliEnv, ROOT, runCli, tempSite } from "./helpers.ts";
 
 const SECRET = "TOP-SECRET-3f9d1c-never-served";
 
@@ -205,7 +205,7 @@ describe("ssodocs serve", () => {
     const site = tempSite();
     const child = spawn(process.execPath, [path.join(ROOT, "bin/ssodocs.mjs"), "serve", "--config", site.config, "--out", path.join(site.dir, "build"), "--port", "0"], {
       cwd: ROOT,
-      env: { ...process.env, NO_COLOR: "1" },
+      env: cliEnv(),
       stdio: ["ignore", "pipe", "pipe"],
     });
     try {

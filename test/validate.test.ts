@@ -45,12 +45,12 @@ describe("link validation", () => {
     }
   });
 
-  it("accepts links to the static folder's files, in dot folders and linked folders too, which are copied", () => {
+  it("accepts links to the static folder's files, in dot folders and linked folders inside it too, which are copied", () => {
     const site = tempSite(
       {
         "static/files/setup.pdf": "%PDF",
         "static/.well-known/security.txt": "Contact: mailto:security@fixture.example\n",
-        "shared-assets/logo.txt": "logo",
+        "static/assets-v1/logo.txt": "logo",
         "docs/services/beta/index.md": guide(
           "Integrate with Beta",
           "[setup](/files/setup.pdf) [contact](/.well-known/security.txt) [logo](/shared/logo.txt) [missing](/files/gone.pdf)",
@@ -59,7 +59,8 @@ describe("link validation", () => {
       { ownStatic: true },
     );
     try {
-      symlinkSync(path.join(site.dir, "shared-assets"), path.join(site.dir, "static/shared"));
+      // A folder link that stays inside the static folder (one that leads out of it is refused: bad-input.test.ts).
+      symlinkSync(path.join(site.dir, "static/assets-v1"), path.join(site.dir, "static/shared"));
       const out = path.join(site.dir, "build");
       const failed = runCli(["build", "--config", site.config, "--out", out]);
       expect(failed.code).toBe(1);

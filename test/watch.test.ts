@@ -1,6 +1,6 @@
 // `ssodocs serve --watch` on a temporary copy of the fixture site: edits, additions, deletions
 // and bad edits show in the served pages, in the events pages receive and in the terminal.
-import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "./helpers.ts";
@@ -86,6 +86,17 @@ describe("serve --watch", () => {
     expect(s.stderr().slice(0).split(/^error /m).length - 1).toBeGreaterThanOrEqual(1);
     expect((s.stdout() + s.stderr()).slice(from).match(/^error /gm)).toHaveLength(1);
     // The last good page is still served.
+    expect((await s.get(ALPHA_ROUTE)).status).toBe(200);
+    expect(await edit(ALPHA, alpha)).toMatch(/^Rebuilt /);
+    await events.next("ok");
+  });
+
+  it("refuses a slug that leads out of the site on save, writing nothing outside (issue 17)", async () => {
+    const outside = path.join(path.dirname(s.dir), `ssodocs-watch-victim-${process.pid}`);
+    const line = await edit(ALPHA, alpha.replace("sidebar_label: Alpha", `sidebar_label: Alpha\nslug: ../../../../../../../..${outside}`));
+    expect(line).toMatch(/^error .*docs\/services\/alpha\/index\.md:\d+: front matter "slug" may not contain a "\." or "\.\." segment/);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(existsSync(outside)).toBe(false);
     expect((await s.get(ALPHA_ROUTE)).status).toBe(200);
     expect(await edit(ALPHA, alpha)).toMatch(/^Rebuilt /);
     await events.next("ok");

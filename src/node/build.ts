@@ -24,7 +24,8 @@ import { homeCardsOf, siteViewOf } from "./render/site-view.ts";
 import { loadTemplates } from "./render/templates.ts";
 import { cachedSearchFiles, type KeptSearchFile } from "./search/files.ts";
 import { findBrokenLinks, formatBrokenLinks, type BrokenLink } from "./validate/links.ts";
-import { createStaging, removeStaleTemps, type Staging } from "./write.ts";
+import { createStaging, MARKER_TEXT, removeStaleTemps, staticFilesOf, type Staging } from "./write.ts";
+import { checkOutputFolder, lockOutputFolder, OUTPUT_MARKER } from "./output-folder.ts";
 
 export interface BuildOptions {
   /** Output folder; nothing is written when null. */
@@ -74,7 +75,32 @@ export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Pr
   const { config } = loaded;
   const warnings = options.warnings ?? new Warnings();
 
-  const docs = await loadDocs(loaded.docsDir);
+  const outDir = options.outDir ? path.resolve(options.outDir) : null;
+  if (!outDir) return await buildInto(loaded, null, warnings, started, timings, lap);
+  const sources = [
+    { label: "docs folder", dir: loaded.docsDir },
+    { label: "templates folder", dir: loaded.templatesDir },
+    ...(loaded.staticDir ? [{ label: "static folder", dir: loaded.staticDir }] : []),
+  ];
+  checkOutputFolder(outDir, { root: loaded.root, sources });
+  const unlock = lockOutputFolder(outDir);
+  try {
+    return await buildInto(loaded, outDir, warnings, started, timings, lap);
+  } finally {
+    unlock();
+  }
+}
+
+async function buildInto(
+  loaded: LoadedConfig,
+  outDir: string | null,
+  warnings: Warnings,
+  started: number,
+  timings: Record<string, number>,
+  lap: (stage: string) => void,
+): Promise<BuildResult> {
+  const { config } = loaded;
+  const docs = loadDocs(loaded.docsDir);
   const model = buildContentModel(docs, config, loaded.file, warnings);
   lap("load");
 
@@ -97,7 +123,6 @@ export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Pr
   // Pages are keyed on ssodocs's code (with React), the templates, the site view, and each page's inputs.
   const siteStamp = hashOf("page-v1", toolStamp(), JSON.stringify([...templateInputs].sort()), JSON.stringify(site));
 
-  const outDir = options.outDir ? path.resolve(options.outDir) : null;
   let staging: Staging | null = null;
   try {
     const jobs = pageJobs(site, model, rendered.pages, homeCardsOf(model), templates, code.fill);
@@ -114,7 +139,7 @@ export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Pr
     const csp = contentSecurityPolicy(client.beforePaintScript, config);
     const files: (OutputFile | StoredFile)[] = [headersFile(csp), ...rendered.images, ...client.files, ...sitemapAndRobots(pages, config)];
     const search = cachedSearchFiles(loaded.docsDir, rendered.pages, model.sidebar, config, docStamp, code.fill, outputs);
-    const staticFiles = loaded.staticDir && existsSync(loaded.staticDir) ? listFiles(loaded.staticDir, { hidden: true, followFolderLinks: true }) : [];
+    const staticFiles = loaded.staticDir && existsSync(loaded.staticDir) ? staticFilesOf(loaded.staticDir) : [];
     const known = new Set([...pages.map((p) => p.file), ...files.map((f) => f.path), ...search.map((f) => f.path), ...staticFiles]);
     // Pages under the same keys (the same HTML) and the same files validate as they did: what the
     // last successful build validated is not validated again.
@@ -134,6 +159,7 @@ export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Pr
         ...plan.map(({ job, kept }) => ({ path: job.file, from: kept!.file })),
         ...files,
         ...search,
+        { path: OUTPUT_MARKER, contents: MARKER_TEXT },
       ];
       if (!outputIsCurrent(outDir, expected)) {
         staging = await createStaging(outDir);

@@ -224,5 +224,14 @@ export function freshImporter(outDir: string, inputs: Set<string>): ModuleImport
  * caching is off). `inputs` collects the files imported, with their hashes.
  */
 export function cachedImporter(tmpDir: string, inputs: BundleInputs = new Map()): ModuleImporter {
-  return batchingImporter((files) => (contentCacheEnabled() ? importCached(files) : importFresh(files, tmpDir)), inputs);
+  return batchingImporter(async (files) => {
+    if (!contentCacheEnabled()) return importFresh(files, tmpDir);
+    try {
+      return await importCached(files);
+    } catch (error) {
+      // A cache folder that cannot be written (a full disk, say) costs only speed.
+      if (!(error as NodeJS.ErrnoException).code) throw error;
+      return importFresh(files, tmpDir);
+    }
+  }, inputs);
 }

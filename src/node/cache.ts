@@ -67,16 +67,17 @@ function readEntry<T>(namespace: string, file: string, tool: boolean, parse: (te
 
 function writeEntry(namespace: string, file: string, text: string, options: { tool?: boolean; keep?: number }): void {
   if (disabled(options.tool ?? false)) return;
+  const dir = path.join(CACHE_DIR, namespace);
+  const full = path.join(dir, file);
+  const temp = `${full}.${process.pid}.tmp`;
   try {
-    const dir = path.join(CACHE_DIR, namespace);
     mkdirSync(dir, { recursive: true });
-    const full = path.join(dir, file);
-    const temp = `${full}.${process.pid}.tmp`;
     writeFileSync(temp, text);
     renameSync(temp, full);
     if (options.keep) keepNewest(dir, options.keep, { include: (name) => name.endsWith(".json") || name.endsWith(".lines") });
   } catch {
-    // A cache that cannot be written only costs speed.
+    // A cache that cannot be written only costs speed; a part written (on a full disk) goes.
+    rmSync(temp, { force: true });
   }
 }
 

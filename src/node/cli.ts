@@ -37,7 +37,8 @@ export async function main(argv: string[]): Promise<number> {
     .showSuggestionAfterError(true)
     .exitOverride();
 
-  const withConfig = (cmd: Command) => cmd.option("-c, --config <file>", "config file", "ssodocs.config.ts");
+  const withConfig = (cmd: Command) =>
+    cmd.option("-c, --config <file>", "config file", "ssodocs.config.ts").option("--verbose", "print the stack trace of an error (also DEBUG=ssodocs)", false);
 
   withConfig(program.command("build").description("build the site into the output folder"))
     .option("-o, --out <dir>", "output folder", "build")

@@ -58,6 +58,7 @@ export const DEFAULTS: SiteConfig = {
     supportUrl: null,
   },
   toc: { minHeadingLevel: 2, maxHeadingLevel: 3 },
+  frontMatter: { unknownKeys: "warn" },
   links: { rewrites: [] },
   search: { algolia: null },
   mermaid: { theme: { light: "default", dark: "dark" } },
@@ -223,6 +224,7 @@ export function resolveConfig(user: unknown, file: string): SiteConfig {
     }),
     docs,
     toc,
+    frontMatter: section("frontMatter", DEFAULTS.frontMatter, { unknownKeys: oneOf("warn", "error") }),
     links,
     search,
     mermaid: section("mermaid", DEFAULTS.mermaid, {

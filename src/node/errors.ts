@@ -1,4 +1,5 @@
 // Errors a user can act on: they name the file (and line) that caused them.
+import path from "node:path";
 
 export interface SourceLocation {
   file: string;
@@ -31,12 +32,54 @@ export class SsodocsErrors extends Error {
   }
 }
 
-export function formatError(error: unknown): string {
+/** What the operating system's error codes mean, in words. */
+const CONDITIONS: Record<string, string> = {
+  EROFS: "read-only file system",
+  ENOSPC: "no space left on device",
+  EDQUOT: "disk quota exceeded",
+  EACCES: "permission denied",
+  EPERM: "operation not permitted",
+  ENOENT: "no such file or folder",
+  ENOTDIR: "a part of the path is a file, not a folder",
+  EISDIR: "is a folder, not a file",
+  ENOTEMPTY: "the folder is not empty",
+  EEXIST: "exists already",
+  EMFILE: "too many open files",
+  ENFILE: "too many open files",
+  ELOOP: "too many levels of symbolic links",
+  ENAMETOOLONG: "name too long",
+  EBUSY: "busy",
+  EIO: "input/output error",
+  EADDRINUSE: "address already in use",
+  EADDRNOTAVAIL: "address not available",
+};
+
+/** Whether stack traces were asked for: `--verbose`, or `DEBUG` naming ssodocs. */
+export function verboseRequested(argv: string[] = process.argv, env: NodeJS.ProcessEnv = process.env): boolean {
+  return argv.includes("--verbose") || /(^|,)\s*(ssodocs|\*)\s*(,|$)/.test(env.DEBUG ?? "");
+}
+
+const shownPath = (file: string) => {
+  const relative = path.relative(process.cwd(), file);
+  return relative && !relative.startsWith("..") ? relative : file;
+};
+
+/** One line for the terminal: the file and line of a user's error, or the path and condition of the system's; stacks only when asked for. */
+export function formatError(error: unknown, verbose = verboseRequested()): string {
   if (error instanceof SsodocsError) return error.format();
   if (error instanceof SsodocsErrors) return error.message;
-  if (error instanceof Error) return error.stack ?? error.message;
-  return String(error);
+  if (!(error instanceof Error)) return String(error);
+  const stack = verbose && error.stack ? `\n${error.stack}` : "";
+  const { code, path: file, dest, syscall, address } = error as NodeJS.ErrnoException & { dest?: string; address?: string };
+  if (code && CONDITIONS[code]) {
+    const where = file ? `${shownPath(file)}${dest ? ` -> ${shownPath(dest)}` : ""}` : (address ?? syscall ?? "");
+    return `${where ? `${where}: ` : ""}${CONDITIONS[code]}${stack}`;
+  }
+  return `${error.message.split("\n")[0]}${stack || " (run with --verbose for the details)"}`;
 }
+
+/** Opens the message of every warning about unsafe raw HTML that was removed. */
+export const UNSAFE_REMOVED = "raw HTML: removed ";
 
 /** Warnings collected during a build and printed above its closing line. */
 export class Warnings {
@@ -44,5 +87,9 @@ export class Warnings {
   add(message: string, location?: SourceLocation): void {
     const where = location ? `${location.file}${location.line ? `:${location.line}` : ""}: ` : "";
     this.list.push(`${where}${message}`);
+  }
+  /** The warnings about unsafe content removed from a page (raw HTML): `ssodocs check` fails on them. */
+  get unsafe(): string[] {
+    return this.list.filter((w) => w.includes(UNSAFE_REMOVED));
   }
 }

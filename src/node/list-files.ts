@@ -11,7 +11,7 @@ export interface ListOptions {
   /** Files listed; all when not given. */
   keep?: (name: string) => boolean;
   /**
-   * Whether links to folders are walked into (each real folder once, so a link loop ends).
+   * Whether links to folders are walked into (never into a folder being walked, so a link loop ends).
    * When not, a link is listed as a file, and reading it tells what it is.
    */
   followFolderLinks?: boolean;
@@ -21,13 +21,15 @@ export interface ListOptions {
 export function listFiles(root: string, options: ListOptions = {}): string[] {
   const { skip = () => false, keep = () => true, hidden = false, followFolderLinks = false } = options;
   const files: string[] = [];
-  const seen = new Set<string>();
+  /** The real paths of the folders being walked: a link back to one of them is a loop. */
+  const ancestors = new Set<string>();
   const walk = (folder: string) => {
     const full = path.join(root, folder);
+    let real: string | null = null;
     if (followFolderLinks) {
-      const real = realpathSync(full);
-      if (seen.has(real)) return;
-      seen.add(real);
+      real = realpathSync(full);
+      if (ancestors.has(real)) return;
+      ancestors.add(real);
     }
     for (const entry of readdirSync(full, { withFileTypes: true })) {
       const { name } = entry;
@@ -44,6 +46,7 @@ export function listFiles(root: string, options: ListOptions = {}): string[] {
       if (isFolder) walk(relative);
       else if ((entry.isFile() || entry.isSymbolicLink()) && keep(name)) files.push(relative);
     }
+    if (real) ancestors.delete(real);
   };
   walk("");
   return files.sort();

@@ -37,15 +37,38 @@ export function displayNameOf(slug: string): string {
 
 const yamlString = (s: string) => (/^[\w .()/+-]+$/.test(s) && !/^[\d.]+$/.test(s) ? s : JSON.stringify(s));
 
+/** The name as Markdown text: HTML's and Markdown's special characters shown as themselves. */
+export function markdownText(text: string): string {
+  return text
+    .replace(/[\\`*_{}[\]()#+!|~]/g, (c) => `\\${c}`)
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;");
+}
+
+/** The name inside a code span that held the placeholder: as it is, with delimiters longer than any run of backticks in it. */
+function codeSpan(text: string): string {
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const ticks = "`".repeat(longest + 1);
+  return longest ? `${ticks} ${text} ${ticks}` : `${ticks}${text}${ticks}`;
+}
+
+/** Puts the service's name where the template says "Service Name": raw in code spans, escaped elsewhere. */
+function withName(body: string, name: string): string {
+  return body
+    .split(/(`[^`\n]*`)/)
+    .map((part, i) => (i % 2 === 1 ? (part === `\`${PLACEHOLDER_NAME}\`` ? codeSpan(name) : part.replaceAll(PLACEHOLDER_NAME, name)) : part.replaceAll(PLACEHOLDER_NAME, markdownText(name))))
+    .join("");
+}
+
 /** The template guide with the service's name, host name and front matter. */
 export function guideFromTemplate(template: string, slug: string, name: string): string {
   const match = /^---\n[\s\S]*?\n---\n/.exec(template);
   const body = (match ? template.slice(match[0].length) : template)
     .replace(/^<!-- Replace "Service Name"[^\n]*-->\n\n?/m, "")
-    .replaceAll(PLACEHOLDER_NAME, name)
     .replaceAll("service.company", `${slug}.company`);
   const frontMatter = [`title: ${yamlString(`Integrate with ${name}`)}`, `sidebar_label: ${yamlString(name)}`, "support_level: community"];
-  return `---\n${frontMatter.join("\n")}\n---\n\n${body.replace(/^\n+/, "")}`;
+  return `---\n${frontMatter.join("\n")}\n---\n\n${withName(body, name).replace(/^\n+/, "")}`;
 }
 
 export function createGuide(loaded: LoadedConfig, options: NewGuideOptions): NewGuide {
@@ -60,6 +83,9 @@ export function createGuide(loaded: LoadedConfig, options: NewGuideOptions): New
   }
   const templateFile = path.join(loaded.docsDir, TEMPLATE);
   if (!existsSync(templateFile)) throw new SsodocsError(`the template guide ${TEMPLATE} is missing from the docs folder`, { file: templateFile });
+  if (options.name !== undefined && /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(options.name)) {
+    throw new SsodocsError("--name may not contain control characters or line breaks");
+  }
   const name = options.name?.trim() || displayNameOf(slug);
 
   // The sidebar first: a bad category changes nothing.

@@ -1,9 +1,15 @@
 // Writes a build into a staging folder beside the output folder and swaps it in only when
 // everything is written, so a failed or interrupted build never leaves a half-written site.
 import { existsSync } from "node:fs";
-import { copyFile, cp, link, mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
+import { copyFile, link, mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { OutputFile, StoredFile } from "./render/assets.ts";
+import { SsodocsError } from "./errors.ts";
+import { listFiles } from "./list-files.ts";
+import { OUTPUT_MARKER, isWithin, ownerAlive, realPathOf } from "./output-folder.ts";
+
+/** What the marker file of an output folder says. */
+export const MARKER_TEXT = "Written by ssodocs: a build may replace this folder.\n";
 
 const TEMP_PREFIX = ".build-";
 const MAX_WRITES_IN_FLIGHT = 32;
@@ -31,7 +37,39 @@ export async function removeStaleTemps(outDir: string): Promise<void> {
     await rename(path.join(parent, previous), outDir);
     names = names.filter((n) => n !== previous);
   }
-  await Promise.all(names.map((n) => rm(path.join(parent, n), { recursive: true, force: true })));
+  // Folders of builds still running (another output folder's lock holder, say) are theirs.
+  await Promise.all(names.filter((n) => !ownerAlive(n)).map((n) => rm(path.join(parent, n), { recursive: true, force: true })));
+}
+
+/**
+ * The absolute path of an output file below `dir`; throws unless `file` is a plain relative
+ * path that stays inside it (no `..` or `.` segment, no backslash, no control character).
+ */
+export function outputPathIn(dir: string, file: string): string {
+  const segments = file.split("/");
+  const bad =
+    file === "" ||
+    path.isAbsolute(file) ||
+    /[\\\u0000-\u001f\u007f]/.test(file) ||
+    segments.some((s) => s === "" || s === "." || s === "..");
+  const target = path.join(dir, file);
+  if (bad || !isWithin(dir, target)) throw new SsodocsError(`refusing to write outside the output folder: ${JSON.stringify(file)}`);
+  return target;
+}
+
+/**
+ * The files of the static folder (relative paths), each checked: a link that leads nowhere or
+ * out of the folder is an error naming it, so nothing outside the site is published.
+ */
+export function staticFilesOf(staticDir: string): string[] {
+  const root = realPathOf(staticDir);
+  const files = listFiles(staticDir, { hidden: true, followFolderLinks: true });
+  for (const file of files) {
+    const full = path.join(staticDir, file);
+    if (!existsSync(full)) throw new SsodocsError("this link in the static folder points at nothing (a dangling symbolic link)", { file: full });
+    if (!isWithin(root, realPathOf(full))) throw new SsodocsError("this file of the static folder is a link to a file outside it; copy the file in instead", { file: full });
+  }
+  return files;
 }
 
 export interface Staging {
@@ -61,7 +99,7 @@ export async function createStaging(outDir: string): Promise<Staging> {
   let failure: unknown = null;
 
   const targetOf = async (file: string) => {
-    const target = path.join(dir, file);
+    const target = outputPathIn(dir, file);
     const parent = path.dirname(target);
     if (!made.has(parent)) {
       await mkdir(parent, { recursive: true });
@@ -96,7 +134,9 @@ export async function createStaging(outDir: string): Promise<Staging> {
       // Encoded now, so a page's HTML string can go at once while its bytes wait for the disk.
       if ("contents" in file && typeof file.contents === "string") file = { ...file, contents: Buffer.from(file.contents, "utf8") };
       const p = writeOne(file)
-        .catch((error) => {
+        .catch((error: NodeJS.ErrnoException) => {
+          // A failed write() names no file: this one is named.
+          if (error.code && !error.path) error.path = path.join(dir, file.path);
           failure ??= error;
         })
         .finally(() => inFlight.delete(p));
@@ -106,7 +146,14 @@ export async function createStaging(outDir: string): Promise<Staging> {
     place,
     async commit(staticDir) {
       await drain();
-      if (staticDir && existsSync(staticDir)) await cp(staticDir, dir, { recursive: true, force: false, errorOnExist: false, dereference: true });
+      if (staticDir && existsSync(staticDir)) {
+        // Static files never replace what the build wrote.
+        for (const file of staticFilesOf(staticDir)) {
+          const target = await targetOf(file);
+          if (!existsSync(target)) await copyFile(path.join(staticDir, file), target);
+        }
+      }
+      await writeFile(path.join(dir, OUTPUT_MARKER), MARKER_TEXT);
       const old = existsSync(outDir) ? tempName(outDir, "old") : null;
       if (old) await rename(outDir, old);
       await rename(dir, outDir);

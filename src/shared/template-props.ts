@@ -12,6 +12,8 @@ export interface SiteView {
   assets: { css: string; js: string };
   /** The inline script that sets colour mode and announcement state before first paint. */
   beforePaintScript: string;
+  /** The Content-Security-Policy in the form a `<meta http-equiv>` tag carries it. */
+  cspMeta: string;
 }
 
 export interface LayoutProps {

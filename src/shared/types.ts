@@ -61,6 +61,8 @@ export interface SiteConfig {
     supportUrl: string | null;
   };
   toc: { minHeadingLevel: number; maxHeadingLevel: number };
+  /** What an unknown front-matter key is: a warning (Docusaurus's keys are all known) or an error. */
+  frontMatter: { unknownKeys: "warn" | "error" };
   links: { rewrites: { from: string; to: string }[] };
   search: { algolia: AlgoliaConfig | null };
   mermaid: { theme: { light: string; dark: string } };
@@ -71,18 +73,9 @@ export interface SiteConfig {
   static: string | null;
 }
 
-export interface FrontMatter {
-  title: string;
-  sidebar_label?: string;
-  support_level?: SupportLevel;
-  tags: string[];
-  description?: string;
-  authentik_preview?: boolean;
-  authentik_enterprise?: boolean;
-  authentik_version?: string;
-  hide_table_of_contents?: boolean;
-  slug?: string;
-}
+/** A doc's front matter as checked (src/node/content/frontmatter.ts holds the schema). */
+import type { FrontMatterData } from "../node/content/frontmatter.ts";
+export type FrontMatter = FrontMatterData;
 
 export interface TocItem {
   level: number;

@@ -1,197 +1,174 @@
-// Front matter: parsed with gray-matter, checked field by field, errors pointing at the line.
-import type GrayMatter from "gray-matter";
-import { SUPPORT_LEVELS, type FrontMatter } from "../../shared/types.ts";
-import { hashOf, type KeptStrings } from "../cache.ts";
+// Front matter: the YAML between the `---` lines that open a doc, checked against the schema of
+// the keys Docusaurus 3 documents for docs (and authentik's own), errors pointing at the line.
+// Only YAML is read: gray-matter, used before, also ran `---js` front matter as JavaScript. The
+// `yaml` package parses YAML 1.2 (no implicit dates), limits alias expansion and gives each key's
+// position; valibot checks the values and is where the types come from.
+import * as v from "valibot";
+import { LineCounter, parseDocument, isMap, isScalar } from "yaml";
+import { SUPPORT_LEVELS } from "../../shared/types.ts";
 import { SsodocsError } from "../errors.ts";
 
+const text = (what = "a string") => v.string(`must be ${what}`);
+const nonEmpty = v.pipe(text("a non-empty string"), v.trim(), v.minLength(1, "must be a non-empty string"));
+const flag = v.boolean("must be true or false");
+const headingLevel = v.pipe(v.number("must be a number from 2 to 6"), v.integer("must be a whole number"), v.minValue(2, "must be at least 2"), v.maxValue(6, "must be at most 6"));
+/** Whether a path (a slug, a file or folder name) may become part of a route: no `.` or `..` segment, no `\\`, `?`, `#`, `%` or control character. */
+export function unsafeRoutePart(value: string): string | null {
+  if (/[\u0000-\u001f\u007f]/.test(value)) return "a control character";
+  if (value.includes("\\")) return "a backslash";
+  const special = /[?#%]/.exec(value);
+  if (special) return `"${special[0]}"`;
+  if (value.split("/").some((segment) => segment === "." || segment === "..")) return 'a "." or ".." segment';
+  return null;
+}
+const routePart = v.pipe(
+  nonEmpty,
+  v.check((value) => unsafeRoutePart(value) === null, (issue) => `may not contain ${unsafeRoutePart(String(issue.input))}`),
+);
+const docRef = v.nullable(nonEmpty, "must be a doc id or null");
+const tag = v.union(
+  [nonEmpty, v.object({ label: nonEmpty, permalink: v.optional(nonEmpty), description: v.optional(text()) })],
+  "must be a tag name or { label, permalink }",
+);
+
+/** Every front-matter key of a doc, with what its value must be. */
+export const FrontMatterSchema = v.object({
+  // Docusaurus 3 (plugin-content-docs).
+  id: v.optional(routePart),
+  title: v.optional(nonEmpty),
+  hide_title: v.optional(flag),
+  hide_table_of_contents: v.optional(flag),
+  keywords: v.optional(v.array(nonEmpty, "must be a list of words")),
+  image: v.optional(nonEmpty),
+  description: v.optional(text()),
+  slug: v.optional(routePart),
+  sidebar_label: v.optional(nonEmpty),
+  sidebar_position: v.optional(v.pipe(v.number("must be a number"), v.finite("must be a number"))),
+  sidebar_class_name: v.optional(nonEmpty),
+  sidebar_custom_props: v.optional(v.record(v.string(), v.unknown(), "must be a set of key: value lines")),
+  sidebar_key: v.optional(nonEmpty),
+  displayed_sidebar: v.optional(v.nullable(nonEmpty, "must be a sidebar id or null")),
+  pagination_label: v.optional(nonEmpty),
+  pagination_prev: v.optional(docRef),
+  pagination_next: v.optional(docRef),
+  custom_edit_url: v.optional(v.nullable(nonEmpty, "must be a URL or null")),
+  parse_number_prefixes: v.optional(flag),
+  toc_min_heading_level: v.optional(headingLevel),
+  toc_max_heading_level: v.optional(headingLevel),
+  tags: v.optional(v.array(tag, "must be a list of tags such as [integration, apple]")),
+  draft: v.optional(flag),
+  unlisted: v.optional(flag),
+  last_update: v.optional(
+    v.object({ date: v.optional(v.union([nonEmpty, v.date()], "must be a date such as 2025-01-31")), author: v.optional(nonEmpty) }, "must be { date, author }"),
+  ),
+  // authentik's own.
+  support_level: v.optional(v.picklist(SUPPORT_LEVELS, `must be one of ${SUPPORT_LEVELS.join(", ")}`)),
+  authentik_preview: v.optional(flag),
+  authentik_enterprise: v.optional(flag),
+  authentik_version: v.optional(text('a quoted version such as "2025.2.0"')),
+});
+
+export type FrontMatterData = v.InferOutput<typeof FrontMatterSchema>;
+export const KNOWN_KEYS: readonly string[] = Object.keys(FrontMatterSchema.entries);
+
+/** A key the schema does not know, where it is, and the known key it most resembles. */
+export interface UnknownKey {
+  key: string;
+  line: number;
+  nearest: string | null;
+}
+
 export interface ParsedSource {
-  frontMatter: FrontMatter;
+  frontMatter: FrontMatterData;
   body: string;
   /** 1-based line of the file on which the body starts. */
   bodyLine: number;
   /** 1-based line of each front-matter key, for messages about its value. */
   keyLines: Record<string, number>;
+  unknownKeys: UnknownKey[];
 }
 
-const KNOWN_KEYS = new Set([
-  "title",
-  "sidebar_label",
-  "support_level",
-  "tags",
-  "description",
-  "authentik_preview",
-  "authentik_enterprise",
-  "authentik_version",
-  "hide_table_of_contents",
-  "slug",
-  "id",
-  "sidebar_position",
-  "keywords",
-  "draft",
-]);
+/** Alias expansions allowed in one front matter: a few are normal, an alias bomb has millions. */
+const MAX_ALIASES = 100;
 
-/** 1-based line of each top-level `key:` of the front matter, so a bad value can be pointed at. */
-function keyLinesOf(source: string): Map<string, number> {
-  const lines = new Map<string, number>();
-  let start = source.indexOf("\n") + 1;
-  for (let line = 2; start > 0 && start < source.length; line++) {
-    const end = source.indexOf("\n", start);
-    const text = source.slice(start, end === -1 ? source.length : end);
-    if (/^---\s*$/.test(text)) break;
-    const key = /^([^\s:#][^:]*):/.exec(text)?.[1];
-    if (key !== undefined && !lines.has(key)) lines.set(key, line);
-    start = end + 1;
+/** Edit distance, for "did you mean" hints. */
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = current;
   }
-  return lines;
+  return previous[b.length];
 }
 
-/** A file's front matter as parsed, and the body (the text after it). */
-interface SplitSource {
-  data: Record<string, unknown>;
-  body: string;
-}
-
-/** Whether a value comes back the same from JSON: plain objects, arrays, strings, finite numbers, booleans, null. */
-function survivesJson(value: unknown): boolean {
-  if (value === null || typeof value === "string" || typeof value === "boolean") return true;
-  if (typeof value === "number") return Number.isFinite(value) && !Object.is(value, -0);
-  if (Array.isArray(value)) return value.every(survivesJson);
-  if (typeof value !== "object" || Object.getPrototypeOf(value) !== Object.prototype) return false;
-  return Object.values(value).every(survivesJson);
-}
-
-let matter: typeof GrayMatter | undefined;
-
-/**
- * Loads gray-matter (with js-yaml), which front matter that is not in the cache needs: only
- * then, as loading it was a good part of every command's start.
- */
-export async function loadFrontMatterParser(): Promise<void> {
-  matter ??= (await import("gray-matter")).default;
-}
-
-/** Front matter kept by earlier builds, and the key a file's is kept under (`frontMatterKey`). */
-export interface KeptFrontMatter {
-  strings: KeptStrings;
-  key: string;
-}
-
-/** What a file's front matter is kept under: a hash of its text. */
-export const frontMatterKey = (source: string): string => hashOf(source);
-
-/**
- * Splits a file into front matter and body with gray-matter. With `kept`, the result is kept
- * (the data as JSON, where the body starts), so a file that has not changed is not parsed again:
- * YAML parsing was a good part of every build's start.
- */
-function splitSource(source: string, kept: KeptFrontMatter | undefined): SplitSource {
-  const key = kept?.key ?? "";
-  const known = kept?.strings.get(key);
-  if (known !== undefined) {
-    try {
-      const { data, bodyStart } = JSON.parse(known) as { data: Record<string, unknown>; bodyStart: number };
-      const isObject = typeof data === "object" && data !== null && !Array.isArray(data);
-      if (isObject && Number.isInteger(bodyStart) && bodyStart >= 0 && bodyStart <= source.length) return { data, body: source.slice(bodyStart) };
-    } catch {
-      // A damaged entry: parsed again below.
-    }
+export function nearestOf(word: string, known: readonly string[]): string | null {
+  let best: string | null = null;
+  let bestDistance = Math.max(2, Math.floor(word.length / 3)) + 1;
+  for (const candidate of known) {
+    const d = distance(word, candidate);
+    if (d < bestDistance) [best, bestDistance] = [candidate, d];
   }
-  if (!matter) throw new Error("the front matter parser is not loaded (loadFrontMatterParser)");
-  // A fresh options object keeps gray-matter from caching results between builds.
-  const parsed = matter(source, {});
-  const data = (parsed.data ?? {}) as Record<string, unknown>;
-  // Only what JSON gives back unchanged is kept (a YAML date, say, is not).
-  if (kept && survivesJson(data) && source.endsWith(parsed.content)) {
-    kept.strings.set(key, JSON.stringify({ data, bodyStart: source.length - parsed.content.length }));
-  }
-  return { data, body: parsed.content };
+  return best;
 }
 
-/**
- * A file's front matter, checked, and its body. `kept`: front matter parsed by earlier builds
- * (see splitSource); for any other, the parser must be loaded (`loadFrontMatterParser`).
- */
-export function parseFrontMatter(source: string, file: string, kept?: KeptFrontMatter): ParsedSource {
+/** Where the front matter is: its YAML text, the line it starts on, and where the body starts. */
+function split(source: string, file: string): { yaml: string; bodyStart: number; bodyLine: number } | null {
+  const opening = /^---([^\r\n]*)\r?\n/.exec(source);
+  if (!opening) return null;
+  const language = opening[1].trim();
+  if (language !== "" && !/^ya?ml$/i.test(language)) {
+    throw new SsodocsError(`front matter in "${language}" is not allowed: only YAML front matter (between --- lines) is read`, { file, line: 1 });
+  }
+  const closing = /^---[ \t]*(?:\r?\n|$)/m;
+  const rest = source.slice(opening[0].length);
+  const close = closing.exec(rest);
+  if (!close) throw new SsodocsError("front matter opened with --- is never closed", { file, line: 1 });
+  const yaml = rest.slice(0, close.index);
+  const bodyStart = opening[0].length + close.index + close[0].length;
+  const bodyLine = source.slice(0, bodyStart).split("\n").length - (source.slice(0, bodyStart).endsWith("\n") ? 0 : 1);
+  return { yaml, bodyStart, bodyLine };
+}
+
+/** A file's front matter, checked, and its body. */
+export function parseFrontMatter(source: string, file: string): ParsedSource {
   if (source.charCodeAt(0) === 0xfeff) source = source.slice(1);
-  const opens = /^---\r?\n/.test(source);
-  if (opens && !/\r?\n---\s*(\r?\n|$)/.test(source.slice(3))) {
-    throw new SsodocsError("front matter opened with --- is never closed", { file, line: 1 });
-  }
-  let parsed: SplitSource;
+  const found = split(source, file);
+  if (!found) return { frontMatter: {}, body: source, bodyLine: 1, keyLines: {}, unknownKeys: [] };
+  const lineCounter = new LineCounter();
+  const document = parseDocument(found.yaml, { lineCounter, uniqueKeys: true, schema: "core", prettyErrors: false });
+  // The YAML starts on the file's second line.
+  const fileLine = (offset: number) => lineCounter.linePos(offset).line + 1;
+  const [error] = document.errors;
+  if (error) throw new SsodocsError(`invalid YAML front matter: ${error.message.split("\n")[0]}`, { file, line: fileLine(error.pos[0]) });
+  let data: unknown;
   try {
-    parsed = splitSource(source, kept);
-  } catch (error) {
-    const e = error as Error & { mark?: { line: number }; reason?: string };
-    // gray-matter hands js-yaml the text after the opening "---" including its line break, so mark.line counts from file line 1.
-    const line = e.mark ? e.mark.line + 1 : 1;
-    throw new SsodocsError(`invalid YAML front matter: ${e.reason ?? e.message.split("\n")[0]}`, { file, line });
+    data = document.toJS({ maxAliasCount: MAX_ALIASES });
+  } catch (e) {
+    const message = /alias/i.test((e as Error).message) ? `YAML aliases expand more than ${MAX_ALIASES} times` : (e as Error).message;
+    throw new SsodocsError(`invalid YAML front matter: ${message}`, { file, line: 2 });
   }
-  const { data } = parsed;
-  const keyLines = opens ? keyLinesOf(source) : new Map<string, number>();
-  const lineOfKey = (key: string) => keyLines.get(key);
-  const bad = (key: string, expected: string): never => {
-    throw new SsodocsError(`front matter "${key}" must be ${expected} (got ${JSON.stringify(data[key])})`, {
-      file,
-      line: lineOfKey(key),
-    });
-  };
-  const optionalString = (key: string) => {
-    if (data[key] !== undefined && (typeof data[key] !== "string" || (data[key] as string).trim() === "")) bad(key, "a non-empty string");
-  };
-  const optionalBoolean = (key: string) => {
-    if (data[key] !== undefined && typeof data[key] !== "boolean") bad(key, "true or false");
-  };
+  data ??= {};
+  if (typeof data !== "object" || Array.isArray(data)) throw new SsodocsError("front matter must be a set of `key: value` lines", { file, line: 2 });
 
-  for (const key of Object.keys(data)) {
-    if (!KNOWN_KEYS.has(key)) {
-      throw new SsodocsError(`unknown front matter key "${key}" (known: ${[...KNOWN_KEYS].join(", ")})`, {
-        file,
-        line: lineOfKey(key),
-      });
+  const keyLines: Record<string, number> = {};
+  if (isMap(document.contents)) {
+    for (const pair of document.contents.items) {
+      if (isScalar(pair.key) && pair.key.range) keyLines[String(pair.key.value)] = fileLine(pair.key.range[0]);
     }
   }
-  if (data.title === undefined) throw new SsodocsError('front matter has no "title"; every page needs one', { file, line: 1 });
-  optionalString("title");
-  optionalString("sidebar_label");
-  optionalString("description");
-  optionalString("slug");
-  optionalBoolean("authentik_preview");
-  optionalBoolean("authentik_enterprise");
-  optionalBoolean("hide_table_of_contents");
-  if (data.authentik_version !== undefined && typeof data.authentik_version !== "string") bad("authentik_version", 'a quoted version such as "2025.2.0"');
-  if (data.support_level !== undefined && !SUPPORT_LEVELS.includes(data.support_level as never)) {
-    bad("support_level", `one of ${SUPPORT_LEVELS.join(", ")}`);
+  const record = data as Record<string, unknown>;
+  const unknownKeys = Object.keys(record)
+    .filter((key) => !KNOWN_KEYS.includes(key))
+    .map((key) => ({ key, line: keyLines[key] ?? 1, nearest: nearestOf(key, KNOWN_KEYS) }));
+  const known = Object.fromEntries(Object.entries(record).filter(([key]) => KNOWN_KEYS.includes(key)));
+  const result = v.safeParse(FrontMatterSchema, known);
+  if (!result.success) {
+    const issue = result.issues[0];
+    const key = String(issue.path?.[0]?.key ?? "");
+    const got = issue.path?.[0]?.value;
+    const where = (issue.path ?? []).map((p) => (typeof p.key === "number" ? `[${p.key}]` : `.${String(p.key)}`)).join("").slice(1);
+    throw new SsodocsError(`front matter "${where || key}" ${issue.message} (got ${JSON.stringify(got)})`, { file, line: keyLines[key] ?? 1 });
   }
-  let tags: string[] = [];
-  if (data.tags !== undefined) {
-    if (!Array.isArray(data.tags) || data.tags.some((t) => typeof t !== "string" || !/^[a-z0-9][a-z0-9-]*$/.test(t))) {
-      bad("tags", "a list of lower-case tag names such as [integration, apple]");
-    }
-    tags = [...new Set(data.tags as string[])];
-  }
-  if (data.slug !== undefined && /[?#\s]/.test(data.slug as string)) bad("slug", "a path without spaces, ? or #");
-
-  const frontMatter: FrontMatter = {
-    title: data.title as string,
-    tags,
-  };
-  for (const key of [
-    "sidebar_label",
-    "support_level",
-    "description",
-    "authentik_preview",
-    "authentik_enterprise",
-    "authentik_version",
-    "hide_table_of_contents",
-    "slug",
-  ] as const) {
-    if (data[key] !== undefined) (frontMatter as unknown as Record<string, unknown>)[key] = data[key];
-  }
-  const matterLines = opens ? source.slice(0, source.length - parsed.body.length).split("\n").length - 1 : 0;
-  const linesOfKeys: Record<string, number> = {};
-  for (const key of Object.keys(data)) {
-    const line = lineOfKey(key);
-    if (line) linesOfKeys[key] = line;
-  }
-  return { frontMatter, body: parsed.body, bodyLine: matterLines + 1, keyLines: linesOfKeys };
+  return { frontMatter: result.output, body: source.slice(found.bodyStart), bodyLine: found.bodyLine, keyLines, unknownKeys };
 }

@@ -12,6 +12,17 @@ export function isGuideId(docId: string): boolean {
   return /^services\/[^/]+\/index$/.test(docId);
 }
 
+/** A tag's path segment: the permalink given, else the label in lower case with hyphens (as Docusaurus makes it). */
+export function tagKeyOf(label: string, permalink?: string): string {
+  const key = (permalink ?? label).replace(/^\/+|\/+$/g, "");
+  return permalink ? key : key.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-+|-+$/g, "");
+}
+
+/** A doc's tags, each with its label and path segment. */
+export function tagsOf(doc: SourceDoc): { label: string; key: string }[] {
+  return (doc.frontMatter.tags ?? []).map((tag) => (typeof tag === "string" ? { label: tag, key: tagKeyOf(tag) } : { label: tag.label, key: tagKeyOf(tag.label, tag.permalink) }));
+}
+
 export interface ContentModel {
   docs: SourceDoc[];
   byId: Map<string, SourceDoc>;
@@ -45,19 +56,25 @@ export function buildContentModel(docs: SourceDoc[], config: SiteConfig, configF
       warnings.add(`duplicate route ${permalink}: also created by ${twin.relativePath}; this page replaces it`, { file: doc.file });
     }
     routes.set(key, doc);
-    info.set(doc.id, { label: doc.frontMatter.sidebar_label ?? doc.frontMatter.title, permalink });
+    info.set(doc.id, { label: doc.frontMatter.sidebar_label ?? doc.title, permalink });
+    for (const { key, line, nearest } of doc.unknownKeys) {
+      const message = `unknown front matter key "${key}"${nearest ? ` (did you mean "${nearest}"?)` : ""}`;
+      if (config.frontMatter.unknownKeys === "error") throw new SsodocsError(message, { file: doc.file, line });
+      warnings.add(message, { file: doc.file, line });
+    }
   }
   if (docs.length === 0) throw new SsodocsError("the docs folder holds no Markdown files", { file: configFile });
   const sidebar = buildSidebar(config.docs.sidebar, info, configFile);
 
   const tags = new Map<string, { summary: TagSummary; docIds: string[] }>();
   for (const doc of docs) {
-    for (const tag of doc.frontMatter.tags) {
-      let entry = tags.get(tag);
+    for (const { label, key } of tagsOf(doc)) {
+      let entry = tags.get(key);
       if (!entry) {
-        entry = { summary: { label: tag, permalink: tagPermalink(tag, config), count: 0 }, docIds: [] };
-        tags.set(tag, entry);
+        entry = { summary: { label, permalink: tagPermalink(key, config), count: 0 }, docIds: [] };
+        tags.set(key, entry);
       }
+      if (entry.docIds.includes(doc.id)) continue;
       entry.docIds.push(doc.id);
       entry.summary.count++;
     }

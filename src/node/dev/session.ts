@@ -4,7 +4,7 @@
 // or a template renders everything. Pages are written to a folder the dev server serves, only
 // when their HTML changed, and each update says which routes changed so those browsers reload.
 import { existsSync } from "node:fs";
-import { cp, mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { DocPageData } from "../../shared/types.ts";
 import type { CategoryCard, SiteView } from "../../shared/template-props.ts";
@@ -26,7 +26,7 @@ import { loadTemplates, type Templates } from "../render/templates.ts";
 import { RecordsMemo, searchFiles } from "../search/files.ts";
 import { collectPageLinks, findBrokenLinks, formatBrokenLinks, type PageLinks } from "../validate/links.ts";
 import { freshImporter } from "../bundled-import.ts";
-import { listFiles } from "../list-files.ts";
+import { outputPathIn, staticFilesOf } from "../write.ts";
 import { brokenLinkLocation } from "./link-location.ts";
 
 /** What an update did, for the terminal line and the browsers. */
@@ -158,7 +158,7 @@ export class DevSession {
       this.memo = new MarkdownMemo();
       this.model = undefined;
       this.docs.clear();
-      for (const doc of await loadDocs(loaded.docsDir)) this.docs.set(doc.relativePath, doc);
+      for (const doc of loadDocs(loaded.docsDir)) this.docs.set(doc.relativePath, doc);
       this.stale = { config: false, templates: true };
     }
     if (this.stale.templates) {
@@ -222,7 +222,7 @@ export class DevSession {
         if (before) this.docs.delete(relative), (structure = true), actual.add(file);
         continue;
       }
-      const doc = await loadDoc(docsDir, relative);
+      const doc = loadDoc(docsDir, relative);
       const sameFrontMatter = !!before && JSON.stringify(before.frontMatter) === JSON.stringify(doc.frontMatter);
       if (sameFrontMatter && before!.body === doc.body && before!.bodyLine === doc.bodyLine) continue;
       this.docs.set(relative, doc);
@@ -305,7 +305,7 @@ export class DevSession {
   private async write(relative: string, contents: string | Uint8Array): Promise<boolean> {
     const hash = hashOf(contents);
     if (this.written.get(relative) === hash) return false;
-    const target = path.join(this.options.outDir, relative);
+    const target = outputPathIn(this.options.outDir, relative);
     await mkdir(path.dirname(target), { recursive: true });
     const temp = `${target}.${process.pid}.tmp`;
     await writeFile(temp, contents);
@@ -328,8 +328,8 @@ export class DevSession {
   private async copyStatic(): Promise<boolean> {
     const dir = this.loaded.staticDir;
     if (!dir || !existsSync(dir)) return false;
-    this.staticFiles = listFiles(dir, { hidden: true, followFolderLinks: true });
-    await cp(dir, this.options.outDir, { recursive: true, force: true });
+    this.staticFiles = staticFilesOf(dir);
+    for (const file of this.staticFiles) await this.write(file, await readFile(path.join(dir, file)));
     return true;
   }
 }

@@ -2,6 +2,7 @@
 // They nest (an inner `:::type` opens one level deeper) and may sit inside list items.
 import type { MarkdownIt } from "markdown-it";
 import type { StateBlock } from "markdown-it";
+import { nearestOf } from "../content/frontmatter.ts";
 import { envOf, lineOf, type MarkdownEnv } from "./env.ts";
 
 export const ADMONITION_TYPES = ["note", "tip", "info", "warning", "danger", "caution", "important"] as const;
@@ -101,8 +102,34 @@ function admonitionRule(state: StateBlock, startLine: number, endLine: number, s
   return true;
 }
 
+/** `:::name` lines whose name is no admonition type (outside fenced code): shown as text, as Docusaurus warns. */
+function warnUnknownContainers(src: string, env: MarkdownEnv): void {
+  let fence: string | null = null;
+  src.split("\n").forEach((line, i) => {
+    const text = line.trim();
+    const f = FENCE.exec(text);
+    if (fence) {
+      if (f && f[1][0] === fence[0] && f[1].length >= fence.length && text === f[1]) fence = null;
+      return;
+    }
+    if (f) {
+      fence = f[1];
+      return;
+    }
+    const name = /^:{3,}\s*([A-Za-z][\w-]*)/.exec(text)?.[1];
+    if (name && !(ADMONITION_TYPES as readonly string[]).includes(name)) {
+      const nearest = nearestOf(name.toLowerCase(), ADMONITION_TYPES);
+      env.warnings.add(`unknown admonition ":::${name}"${nearest ? ` (did you mean ":::${nearest}"?)` : ""}; it is shown as text`, {
+        file: env.file,
+        line: env.bodyLine + i,
+      });
+    }
+  });
+}
+
 export function admonitionsPlugin(md: MarkdownIt): void {
   md.block.ruler.before("fence", "admonition", admonitionRule, { alt: ["paragraph", "reference", "blockquote", "list"] });
+  md.core.ruler.push("unknown_containers", (state) => warnUnknownContainers(state.src, envOf(state.env)));
   md.renderer.rules.admonition_open = (tokens, idx) => {
     const type = tokens[idx].info;
     return `<div class="admonition admonition-${type}" role="note">`;

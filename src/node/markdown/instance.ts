@@ -8,6 +8,7 @@ import { headingsPlugin } from "./headings.ts";
 import { linksPlugin } from "./links.ts";
 import { mdxPlugin } from "./mdx.ts";
 import { nestingLimitPlugin } from "./nesting-limit.ts";
+import { rawHtmlPlugin } from "./raw-html.ts";
 import { tabsPlugin } from "./tabs.ts";
 import { taskListsPlugin } from "./task-lists.ts";
 
@@ -22,5 +23,7 @@ export function markdownIt(code: CodeRenderer): MarkdownItInstance {
   md.use(headingsPlugin);
   md.use(linksPlugin);
   md.use(nestingLimitPlugin);
+  // Last: its rule goes straight after inline parsing, before every rule that adds HTML of its own.
+  md.use(rawHtmlPlugin);
   return md;
 }

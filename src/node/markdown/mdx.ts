@@ -49,7 +49,12 @@ export function mdxPlugin(md: MarkdownIt): void {
         else if (t.type === "html_inline") {
           if (!t.map) t.map = parentMap;
           rewriteHtml(t, env);
-        } else if (t.type === "text" && t.content.includes("{")) t.content = t.content.replace(/\{\s*["'] ["']\s*\}/g, " ");
+        } else if (t.type === "text" && t.content.includes("{")) {
+          t.content = t.content.replace(/\{\s*["'] ["']\s*\}/g, " ");
+          // A JSX expression MDX would evaluate (not a heading's {#id}): ssodocs shows it as text.
+          const expression = /\{(?!#)[^{}\n]*\}/.exec(t.content)?.[0];
+          if (expression) env.warnings.add(`JSX expression ${expression} is shown as text: ssodocs does not evaluate MDX expressions`, { file: env.file, line: lineOf(env, parentMap) });
+        }
         if (t.children) visit(t.children, t.map);
       }
     };

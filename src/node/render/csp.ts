@@ -25,6 +25,14 @@ export function contentSecurityPolicy(beforePaintScript: string, config: SiteCon
   ].join("; ");
 }
 
+/** The policy as a `<meta http-equiv>` tag can carry it: browsers ignore frame-ancestors there. */
+export function metaPolicy(csp: string): string {
+  return csp
+    .split("; ")
+    .filter((directive) => !directive.startsWith("frame-ancestors"))
+    .join("; ");
+}
+
 /** `_headers` (the format Netlify and Cloudflare Pages read) publishing the policy for every path. */
 export function headersFile(csp: string): OutputFile {
   return {

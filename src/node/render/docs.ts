@@ -5,12 +5,13 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { DocPageData, SiteConfig } from "../../shared/types.ts";
 import type { CategoryCard } from "../../shared/template-props.ts";
-import type { ContentModel } from "../content/site.ts";
+import { tagsOf, type ContentModel } from "../content/site.ts";
 import { breadcrumbsOf, categoryLinkedTo, docIdsUnder, neighboursOf } from "../content/sidebar.ts";
 import type { SourceDoc } from "../content/load.ts";
 import { SsodocsError, Warnings } from "../errors.ts";
 import type { MarkdownRenderer, RenderedMarkdown } from "../markdown/index.ts";
 import type { OutputFile } from "./assets.ts";
+import { isWithin, realPathOf } from "../output-folder.ts";
 
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
@@ -119,7 +120,16 @@ export function renderDocs(
 
   function resolveImage(doc: SourceDoc, src: string, line: number, used: MemoEntry["images"]): string {
     if (EXTERNAL.test(src) || src.startsWith("/")) return src;
-    const file = path.resolve(path.dirname(doc.file), decodeURI(src.split(/[?#]/)[0]));
+    let file: string;
+    try {
+      file = path.resolve(path.dirname(doc.file), decodeURI(src.split(/[?#]/)[0]));
+    } catch {
+      throw new SsodocsError(`image "${src}" is not a valid address (bad percent-encoding)`, { file: doc.file, line });
+    }
+    // Only files of the docs folder are published, whatever the path or a link says.
+    if (!isWithin(realPathOf(docsDir), realPathOf(file))) {
+      throw new SsodocsError(`image "${src}" is outside the docs folder; only files inside it can be published`, { file: doc.file, line });
+    }
     const known = imageUrls.get(file);
     if (known) {
       used.set(file, { output: images.get(known.slice(config.baseUrl.length))!, url: known });
@@ -185,8 +195,8 @@ export function renderDocs(
     return {
       id: doc.id,
       permalink,
-      title: doc.frontMatter.title,
-      heading: rendered.leadingH1 ?? doc.frontMatter.title,
+      title: doc.title,
+      heading: rendered.leadingH1 ?? doc.title,
       description: doc.frontMatter.description ?? descriptionFromHtml(rendered.html),
       frontMatter: doc.frontMatter,
       html: rendered.html,
@@ -196,7 +206,7 @@ export function renderDocs(
       breadcrumbs: inSidebar ? breadcrumbsOf(model.sidebar, doc.id, label) : [],
       previous,
       next,
-      tags: doc.frontMatter.tags.map((t) => model.tags.get(t)!.summary),
+      tags: [...new Set(tagsOf(doc).map((t) => t.key))].map((key) => model.tags.get(key)!.summary),
       editUrl: config.docs.editUrl ? config.docs.editUrl + doc.relativePath : null,
       hasMermaid: rendered.hasMermaid,
     };

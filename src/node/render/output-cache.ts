@@ -10,7 +10,7 @@
 // (see build.ts). It is a text file, one line per key, each key's data as JSON that is parsed
 // only when asked for: a build with nothing changed reads the sizes and times alone.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
-import { rename, stat, writeFile } from "node:fs/promises";
+import { rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { CACHE_DIR, contentCacheEnabled, hasFileStamp, hashOf, inProgress, keepNewest } from "../cache.ts";
 
@@ -110,9 +110,11 @@ export function openOutputCache<Meta>(scope: string): OutputCache<Meta> | null {
           used.set(key, { json: JSON.stringify(meta), meta, size, mtimeMs });
           return fileOf(key);
         })
-        .catch(() => {
-          // A cache that cannot be written only costs speed; the index must not name the file.
+        .catch(async () => {
+          // A cache that cannot be written only costs speed; the index must not name the file,
+          // and a part written (on a full disk) goes.
           failed = true;
+          await rm(temp, { force: true });
           return null;
         });
       writes.push(written.then(() => undefined));

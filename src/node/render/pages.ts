@@ -7,6 +7,7 @@ import { isGuideId, type ContentModel } from "../content/site.ts";
 import { outputFileOf } from "../content/routes.ts";
 import type { OutputFile } from "./assets.ts";
 import { hashOf } from "../cache.ts";
+import { encodeUrl } from "../../shared/url.ts";
 import { renderDocument } from "./page.ts";
 import type { Templates } from "./templates.ts";
 
@@ -108,7 +109,7 @@ const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").
 export function sitemapAndRobots(pages: Pick<PageJob, "route" | "indexable">[], config: SiteConfig): OutputFile[] {
   const urls = pages
     .filter((p) => p.indexable)
-    .map((p) => `<url><loc>${escapeXml(config.url + p.route)}</loc></url>`)
+    .map((p) => `<url><loc>${escapeXml(encodeUrl(config.url + p.route))}</loc></url>`)
     .join("");
   return [
     { path: "sitemap.xml", contents: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>\n` },
