@@ -112,8 +112,9 @@ describe("the integration guides", () => {
     const h2 = [...content.matchAll(/^\s*## (.+)$/gm)].map((m) => m[1].trim());
     expect(h2.some((h) => h.startsWith("What is ")), "What is ...").toBe(true);
     expect(h2).toContain("Preparation");
-    expect(h2.some((h) => /^authentik configuration$/i.test(h)), "authentik configuration").toBe(true);
-    expect(h2.some((h) => / configuration$/i.test(h) && !/^authentik /i.test(h) && h !== "Configuration verification"), "<service> configuration").toBe(true);
+    // A guide with two independent set-ups (Skyhigh: dashboard and Web Gateway) names each stage "... configuration for <set-up>".
+    expect(h2.some((h) => /^authentik configuration(?: for .+)?$/i.test(h)), "authentik configuration").toBe(true);
+    expect(h2.some((h) => / configuration(?: for .+)?$/i.test(h) && !/^authentik /i.test(h) && h !== "Configuration verification"), "<service> configuration").toBe(true);
     expect(h2).toContain("Configuration verification");
     expect(withoutFences(content)).not.toMatch(/^# /m);
     for (const lang of openingFenceLanguages(content)) expect(lang, `${service}: a code block without a language`).not.toBe("");
