@@ -101,6 +101,24 @@ describe("the site built from content/", () => {
     expect(levelOf("chronograf"), "the reference gives Chronograf no support level").toBeUndefined();
   });
 
+  it("gives no guide two table-of-contents entries with the same text", () => {
+    // The TOC as templates/components/DocParts.tsx renders it: <nav class="toc" ...> with one <a href="#id"> per h2/h3.
+    const repeated: string[] = [];
+    for (const s of services) {
+      if (matter(readFileSync(path.join(ROOT, "content/services", s, "index.md"), "utf8")).data.hide_table_of_contents) continue;
+      const toc = /<nav class="toc"[^>]*>([\s\S]*?)<\/nav>/.exec(page(`integrations/services/${s}/index.html`))?.[1];
+      expect(toc, `${s}: no table of contents`).toBeDefined();
+      const entries = [...toc!.matchAll(/<a href="#[^"]*">([\s\S]*?)<\/a>/g)].map((m) => m[1].replace(/<[^>]+>/g, "").trim());
+      expect(entries.length, `${s}: an empty table of contents`).toBeGreaterThan(0);
+      const seen = new Set<string>();
+      for (const text of entries) {
+        if (seen.has(text)) repeated.push(`${s}: "${text}"`);
+        seen.add(text);
+      }
+    }
+    expect(repeated).toEqual([]);
+  });
+
   it("gives the template guide no sidebar", () => {
     expect(page("integrations/template/service/index.html")).not.toContain('class="doc-sidebar"');
   });
@@ -130,6 +148,21 @@ describe("the integration guides", () => {
     expect(h2).toContain("Configuration verification");
     expect(withoutFences(content)).not.toMatch(/^# /m);
     for (const lang of openingFenceLanguages(content)) expect(lang, `${service}: a code block without a language`).not.toBe("");
+  });
+
+  it("name the vendor's site, never a Wikipedia article, as their website", () => {
+    // "Website: <url>", also as a list item ("- Website:") or in bold ("**Website**:", "**Website:**").
+    const websiteLine = /^\s*(?:[-*+]\s+)?(?:\*\*)?Website(?::\*\*|\*\*:|:)(.*)$/gim;
+    const wikipedia: string[] = [];
+    let lines = 0;
+    for (const s of services) {
+      for (const m of withoutFences(readFileSync(path.join(dir, s, "index.md"), "utf8")).matchAll(websiteLine)) {
+        lines++;
+        if (/wikipedia\.org/i.test(m[1])) wikipedia.push(`${s}: ${m[0].trim()}`);
+      }
+    }
+    expect(lines).toBeGreaterThanOrEqual(services.length);
+    expect(wikipedia).toEqual([]);
   });
 
   it("carry the SPEC's tags where the reference site has them", () => {
