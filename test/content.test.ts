@@ -1,5 +1,5 @@
 // The real site: content/ built with ssodocs.config.ts, every route of SPEC section 2 present,
-// and every integration guide complete (title, support level, the guide outline).
+// and every integration guide complete (title, the guide outline; a support level, if any, is valid).
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -90,6 +90,35 @@ describe("the site built from content/", () => {
     for (const s of services) expect(html, s).toContain(`href="/integrations/services/${s}/"`);
   });
 
+  it("shows a support badge exactly on the guides that have a support level", () => {
+    const levelOf = (s: string) => matter(readFileSync(path.join(ROOT, "content/services", s, "index.md"), "utf8")).data.support_level as string | undefined;
+    for (const s of services) {
+      const html = page(`integrations/services/${s}/index.html`);
+      const level = levelOf(s);
+      if (level) expect(html, s).toContain(`badge-support-${level}`);
+      else expect(html, s).not.toContain("badge-support");
+    }
+    expect(levelOf("chronograf"), "the reference gives Chronograf no support level").toBeUndefined();
+  });
+
+  it("gives no guide two table-of-contents entries with the same text", () => {
+    // The TOC as templates/components/DocParts.tsx renders it: <nav class="toc" ...> with one <a href="#id"> per h2/h3.
+    const repeated: string[] = [];
+    for (const s of services) {
+      if (matter(readFileSync(path.join(ROOT, "content/services", s, "index.md"), "utf8")).data.hide_table_of_contents) continue;
+      const toc = /<nav class="toc"[^>]*>([\s\S]*?)<\/nav>/.exec(page(`integrations/services/${s}/index.html`))?.[1];
+      expect(toc, `${s}: no table of contents`).toBeDefined();
+      const entries = [...toc!.matchAll(/<a href="#[^"]*">([\s\S]*?)<\/a>/g)].map((m) => m[1].replace(/<[^>]+>/g, "").trim());
+      expect(entries.length, `${s}: an empty table of contents`).toBeGreaterThan(0);
+      const seen = new Set<string>();
+      for (const text of entries) {
+        if (seen.has(text)) repeated.push(`${s}: "${text}"`);
+        seen.add(text);
+      }
+    }
+    expect(repeated).toEqual([]);
+  });
+
   it("gives the template guide no sidebar", () => {
     expect(page("integrations/template/service/index.html")).not.toContain('class="doc-sidebar"');
   });
@@ -102,21 +131,38 @@ describe("the integration guides", () => {
     expect(folders.sort()).toEqual([...services].sort());
   });
 
-  it.each(services)("%s has its title, support level and the guide outline", (service) => {
+  it.each(services)("%s has its title, a valid support level if it has one, and the guide outline", (service) => {
     const source = readFileSync(path.join(dir, service, "index.md"), "utf8");
     const { frontMatter: data, body: content } = parseFrontMatter(source, service);
     expect(data.title).toMatch(/^Integrate with \S/);
     expect(data.sidebar_label).toBeTruthy();
-    expect(["authentik", "community", "vendor", "deprecated"]).toContain(data.support_level);
+    // Optional: a guide whose reference page gives no support level has none (and shows no badge).
+    if (data.support_level !== undefined) expect(["authentik", "community", "vendor", "deprecated"]).toContain(data.support_level);
     expect(data.description?.length ?? 0).toBeGreaterThan(20);
     const h2 = [...content.matchAll(/^\s*## (.+)$/gm)].map((m) => m[1].trim());
     expect(h2.some((h) => h.startsWith("What is ")), "What is ...").toBe(true);
     expect(h2).toContain("Preparation");
-    expect(h2.some((h) => /^authentik configuration$/i.test(h)), "authentik configuration").toBe(true);
-    expect(h2.some((h) => / configuration$/i.test(h) && !/^authentik /i.test(h) && h !== "Configuration verification"), "<service> configuration").toBe(true);
+    // A guide with two independent set-ups (Skyhigh: dashboard and Web Gateway) names each stage "... configuration for <set-up>".
+    expect(h2.some((h) => /^authentik configuration(?: for .+)?$/i.test(h)), "authentik configuration").toBe(true);
+    expect(h2.some((h) => / configuration(?: for .+)?$/i.test(h) && !/^authentik /i.test(h) && h !== "Configuration verification"), "<service> configuration").toBe(true);
     expect(h2).toContain("Configuration verification");
     expect(withoutFences(content)).not.toMatch(/^# /m);
     for (const lang of openingFenceLanguages(content)) expect(lang, `${service}: a code block without a language`).not.toBe("");
+  });
+
+  it("name the vendor's site, never a Wikipedia article, as their website", () => {
+    // "Website: <url>", also as a list item ("- Website:") or in bold ("**Website**:", "**Website:**").
+    const websiteLine = /^\s*(?:[-*+]\s+)?(?:\*\*)?Website(?::\*\*|\*\*:|:)(.*)$/gim;
+    const wikipedia: string[] = [];
+    let lines = 0;
+    for (const s of services) {
+      for (const m of withoutFences(readFileSync(path.join(dir, s, "index.md"), "utf8")).matchAll(websiteLine)) {
+        lines++;
+        if (/wikipedia\.org/i.test(m[1])) wikipedia.push(`${s}: ${m[0].trim()}`);
+      }
+    }
+    expect(lines).toBeGreaterThanOrEqual(services.length);
+    expect(wikipedia).toEqual([]);
   });
 
   it("carry the SPEC's tags where the reference site has them", () => {
