@@ -91,7 +91,7 @@ describe("the site built from content/", () => {
   });
 
   it("shows a support badge exactly on the guides that have a support level", () => {
-    const levelOf = (s: string) => matter(readFileSync(path.join(ROOT, "content/services", s, "index.md"), "utf8")).data.support_level as string | undefined;
+    const levelOf = (s: string) => parseFrontMatter(readFileSync(path.join(ROOT, "content/services", s, "index.md"), "utf8"), "").frontMatter.support_level as string | undefined;
     for (const s of services) {
       const html = page(`integrations/services/${s}/index.html`);
       const level = levelOf(s);
@@ -105,7 +105,7 @@ describe("the site built from content/", () => {
     // The TOC as templates/components/DocParts.tsx renders it: <nav class="toc" ...> with one <a href="#id"> per h2/h3.
     const repeated: string[] = [];
     for (const s of services) {
-      if (matter(readFileSync(path.join(ROOT, "content/services", s, "index.md"), "utf8")).data.hide_table_of_contents) continue;
+      if (parseFrontMatter(readFileSync(path.join(ROOT, "content/services", s, "index.md"), "utf8"), "").frontMatter.hide_table_of_contents) continue;
       const toc = /<nav class="toc"[^>]*>([\s\S]*?)<\/nav>/.exec(page(`integrations/services/${s}/index.html`))?.[1];
       expect(toc, `${s}: no table of contents`).toBeDefined();
       const entries = [...toc!.matchAll(/<a href="#[^"]*">([\s\S]*?)<\/a>/g)].map((m) => m[1].replace(/<[^>]+>/g, "").trim());
