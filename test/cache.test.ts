@@ -1,12 +1,12 @@
 // The persistent cache keeps the entries most recently used and clears out the rest.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, utimesSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "ssodocs-cache-"));
 process.env.SSODOCS_CACHE_DIR = dir;
-const { readCache, readCacheLines, writeCache, writeCacheLines } = await import("../src/node/cache.ts");
+const { readCache, writeCache } = await import("../src/node/cache.ts");
 delete process.env.SSODOCS_CACHE_DIR;
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -28,18 +28,5 @@ describe("the cache", () => {
     writeCache("bundles", "d", { key: "d" }, { keep: 3 });
     expect(readdirSync(path.join(dir, "bundles")).sort()).toEqual(["a.json", "c.json", "d.json"]);
     expect(readCache("bundles", "b")).toBeNull();
-  });
-
-  it("keeps string maps one line per entry, and takes a file cut short for a missing one", () => {
-    const entries = new Map([
-      ["k1", JSON.stringify([{ content: "Tabs\tand line\nbreaks inside JSON strings", n: 1 }])],
-      ["k2", "[]"],
-    ]);
-    writeCacheLines("records", "site", entries);
-    expect(readCacheLines("records", "site")).toEqual(entries);
-    const file = path.join(dir, "records", "site.lines");
-    const text = readFileSync(file, "utf8");
-    writeFileSync(file, text.slice(0, text.indexOf("\n") + 1));
-    expect(readCacheLines("records", "site")).toBeNull();
   });
 });

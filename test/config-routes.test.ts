@@ -29,7 +29,10 @@ describe("config validation", () => {
     expect(() => resolve({ announcementBar: { content: "Hi" } })).toThrow(/"announcementBar\.id"/);
     expect(() => resolve({ search: { algolia: { appId: "A", indexName: "i" } } })).toThrow(/"search\.algolia\.apiKey"/);
     expect(() => resolve({ docs: { sidebar: [{ type: "category", items: [] }] } })).toThrow(/"docs\.sidebar\[0\]\.label"/);
-    expect(() => resolve({ docs: { routeBasePath: "/integrations" } })).toThrow(/"docs\.routeBasePath"/);
+    expect(() => resolve({ docs: { routeBasePath: "../integrations" } })).toThrow(/"docs\.routeBasePath" must be a plain path/);
+    // Docusaurus's own forms: with or without slashes, and "/" for docs at the site's root.
+    expect(resolve({ docs: { routeBasePath: "/integrations/" } }).docs.routeBasePath).toBe("integrations");
+    expect(resolve({ docs: { routeBasePath: "/" } }).docs.routeBasePath).toBe("");
     expect(() => resolve({ navbar: { iconLinks: [{ label: "X", href: "https://x", icon: "twitter" }] } })).toThrow(/"navbar\.iconLinks\[0\]\.icon"/);
   });
 

@@ -1,31 +1,19 @@
-// The build pipeline: load content -> routes and sidebar -> render -> validate -> write.
-import { existsSync, readFileSync } from "node:fs";
+// The build pipeline, which `build`, `check` and `serve --watch` all run:
+//   read the site's inputs -> the content model -> each page's key (render/plan.ts)
+//   -> the page from the store, or rendered -> links validated -> the output written.
 import path from "node:path";
 import type { LoadedConfig } from "./config.ts";
-import { loadDocs } from "./content/load.ts";
 import { buildContentModel, type ContentModel } from "./content/site.ts";
 import { SsodocsError, Warnings } from "./errors.ts";
-import { hashOf, toolStamp } from "./cache.ts";
-import { outputIsCurrent, type ExpectedFile } from "./current-output.ts";
-import type { BundleInputs } from "./bundled-import.ts";
-import { importCollecting } from "./import-module.ts";
-import { listFiles } from "./list-files.ts";
-import { createCodeRenderer } from "./markdown/code.ts";
-import { createMarkdownRenderer } from "./markdown/index.ts";
-import { buildClientAssets, type OutputFile, type StoredFile } from "./render/assets.ts";
-import { contentSecurityPolicy, headersFile } from "./render/csp.ts";
-import { renderDocs } from "./render/docs.ts";
-import { loadMarkdownCache } from "./render/markdown-cache.ts";
-import { renderFragment } from "./render/page.ts";
-import { openOutputCache } from "./render/output-cache.ts";
-import { docStamp, pageJobs, sitemapAndRobots } from "./render/pages.ts";
-import { keptLinks, planPages, writePages, type StoredLinks } from "./render/write-pages.ts";
-import { homeCardsOf, siteViewOf } from "./render/site-view.ts";
-import { loadTemplates } from "./render/templates.ts";
-import { cachedSearchFiles, type KeptSearchFile } from "./search/files.ts";
+import { checkOutputFolder, lockOutputFolder } from "./output-folder.ts";
+import { RECORDS_FILE } from "./search/files.ts";
+import type { PageStore } from "./store.ts";
 import { findBrokenLinks, formatBrokenLinks, type BrokenLink } from "./validate/links.ts";
-import { createStaging, MARKER_TEXT, removeStaleTemps, staticFilesOf, type Staging } from "./write.ts";
-import { checkOutputFolder, lockOutputFolder, OUTPUT_MARKER } from "./output-folder.ts";
+import { createStaging, outputIsCurrent, removeStaleTemps, type OutputItem, type Staging } from "./write.ts";
+import { readSiteInputs, type SiteInputs } from "./build/inputs.ts";
+import { prepareSite, type PreparedSite } from "./build/prepare.ts";
+import { producePages, type ProducedPage } from "./build/produce.ts";
+import { siteFiles } from "./build/site-files.ts";
 
 export interface BuildOptions {
   /** Output folder; nothing is written when null. */
@@ -34,7 +22,7 @@ export interface BuildOptions {
   warnings?: Warnings;
 }
 
-/** A page of the built site (its HTML is on disk, not kept in memory). */
+/** A page of the built site. */
 export interface BuiltPage {
   route: string;
   file: string;
@@ -43,8 +31,8 @@ export interface BuiltPage {
 
 export interface BuildResult {
   pages: BuiltPage[];
-  /** Output files other than the pages: assets, images, sitemap, search data. */
-  files: OutputFile[];
+  /** The output files other than pages (assets, images, sitemap, search data). */
+  files: OutputItem[];
   model: ContentModel;
   warnings: string[];
   seconds: number;
@@ -63,138 +51,114 @@ export class BrokenLinksError extends SsodocsError {
   }
 }
 
+/** Builds the site into `options.outDir` (checked and locked first), or only in memory. */
 export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Promise<BuildResult> {
-  const started = performance.now();
-  const timings: Record<string, number> = {};
-  let mark = started;
-  const lap = (stage: string) => {
-    const now = performance.now();
-    timings[stage] = Math.round(now - mark);
-    mark = now;
-  };
-  const { config } = loaded;
-  const warnings = options.warnings ?? new Warnings();
-
   const outDir = options.outDir ? path.resolve(options.outDir) : null;
-  if (!outDir) return await buildInto(loaded, null, warnings, started, timings, lap);
+  if (!outDir) return runBuild(loaded, null, options.warnings ?? new Warnings());
   const sources = [
     { label: "docs folder", dir: loaded.docsDir },
-    { label: "templates folder", dir: loaded.templatesDir },
-    ...(loaded.staticDir ? [{ label: "static folder", dir: loaded.staticDir }] : []),
+    ...(loaded.templatesDir ? [{ label: "templates folder", dir: loaded.templatesDir }] : []),
+    ...loaded.staticDirs.map((dir) => ({ label: "static folder", dir })),
   ];
   checkOutputFolder(outDir, { root: loaded.root, sources });
   const unlock = lockOutputFolder(outDir);
   try {
-    return await buildInto(loaded, outDir, warnings, started, timings, lap);
+    // A build killed earlier may have left its staging folder (or the old output moved aside).
+    await removeStaleTemps(outDir);
+    return await runBuild(loaded, outDir, options.warnings ?? new Warnings());
   } finally {
     unlock();
   }
 }
 
-async function buildInto(
-  loaded: LoadedConfig,
-  outDir: string | null,
-  warnings: Warnings,
-  started: number,
-  timings: Record<string, number>,
-  lap: (stage: string) => void,
-): Promise<BuildResult> {
-  const { config } = loaded;
-  const docs = loadDocs(loaded.docsDir);
-  const model = buildContentModel(docs, config, loaded.file, warnings);
-  lap("load");
+function stopwatch() {
+  const started = performance.now();
+  let mark = started;
+  const timings: Record<string, number> = {};
+  return {
+    timings,
+    lap(stage: string) {
+      const now = performance.now();
+      timings[stage] = Math.round(now - mark);
+      mark = now;
+    },
+    seconds: () => (performance.now() - started) / 1000,
+  };
+}
 
-  const code = createCodeRenderer(config.code.extraLanguages, loaded.docsDir);
-  const templateInputs: BundleInputs = new Map();
-  const [templates, client] = await Promise.all([loadTemplates(loaded.templatesDir, importCollecting(templateInputs)), buildClientAssets(config)]);
-  lap("setup");
-  const markdown = createMarkdownRenderer(code);
-  const markdownCache = loadMarkdownCache(config, model, loaded.docsDir, code);
-  if (!markdownCache.complete) await markdown.load();
-  const rendered = renderDocs(model, config, loaded.docsDir, markdown, (cards) => renderFragment(templates.CardList, { cards }), warnings, markdownCache.memo);
-  lap("markdown");
-  // The docs' HTML keeps its code placeholders; a page gets its code when it is rendered.
-  await code.highlightPending();
-  markdownCache.save();
-  lap("highlight");
-
-  const site = siteViewOf(config, client);
-  const outputs = openOutputCache<StoredLinks>(loaded.docsDir);
-  // Pages are keyed on ssodocs's code (with React), the templates, the site view, and each page's inputs.
-  const siteStamp = hashOf("page-v1", toolStamp(), JSON.stringify([...templateInputs].sort()), JSON.stringify(site));
-
+async function runBuild(loaded: LoadedConfig, outDir: string | null, warnings: Warnings): Promise<BuildResult> {
+  const clock = stopwatch();
+  const { store } = loaded;
+  // 1. Inputs and the content model.
+  const inputs: SiteInputs = readSiteInputs(loaded);
+  const model = buildContentModel(inputs.docs, loaded.config, loaded.file, warnings);
+  clock.lap("load");
+  // 2. Each page's key.
+  const site: PreparedSite = await prepareSite(loaded, inputs, model, store);
+  clock.lap("setup");
+  // 3. Pages from the store or rendered; the output written as they come when anything is new.
   let staging: Staging | null = null;
   try {
-    const jobs = pageJobs(site, model, rendered.pages, homeCardsOf(model), templates, code.fill);
-    const pages: BuiltPage[] = jobs.map((job) => ({ route: job.route, file: job.file, indexable: job.indexable }));
-    const plan = planPages(jobs, outputs, siteStamp);
-    // With every page in the cache nothing is written yet: the output folder may hold this very site (see below).
-    let links = keptLinks(plan);
-    if (!links) {
-      staging = outDir ? await createStaging(outDir) : null;
-      links = await writePages(plan, staging, outputs);
-    }
-    lap("render");
-
-    const csp = contentSecurityPolicy(client.beforePaintScript, config);
-    const files: (OutputFile | StoredFile)[] = [headersFile(csp), ...rendered.images, ...client.files, ...sitemapAndRobots(pages, config)];
-    const search = cachedSearchFiles(loaded.docsDir, rendered.pages, model.sidebar, config, docStamp, code.fill, outputs);
-    const staticFiles = loaded.staticDir && existsSync(loaded.staticDir) ? staticFilesOf(loaded.staticDir) : [];
-    const known = new Set([...pages.map((p) => p.file), ...files.map((f) => f.path), ...search.map((f) => f.path), ...staticFiles]);
-    // Pages under the same keys (the same HTML) and the same files validate as they did: what the
-    // last successful build validated is not validated again.
-    const validation = outputs ? hashOf("validated-v1", config.baseUrl, ...plan.map((p) => p.key), ...[...known].sort()) : null;
-    if (!validation || validation !== outputs?.validated) {
-      const broken = findBrokenLinks(links.map((of) => of()), known, config.baseUrl, rendered.linkOrigins);
-      if (broken.length) throw new BrokenLinksError(broken);
-      if (outputs) outputs.validated = validation;
-    }
-    lap("validate");
-
-    if (outDir && !staging) {
-      // Every page came from the cache. If the output folder holds exactly these files, it stays as it is.
-      await removeStaleTemps(outDir);
-      const expected: ExpectedFile[] = [
-        ...staticFiles.map((file) => ({ path: file, copyOf: path.join(loaded.staticDir!, file) })),
-        ...plan.map(({ job, kept }) => ({ path: job.file, from: kept!.file })),
-        ...files,
-        ...search,
-        { path: OUTPUT_MARKER, contents: MARKER_TEXT },
-      ];
-      if (!outputIsCurrent(outDir, expected)) {
-        staging = await createStaging(outDir);
-        await writePages(plan, staging, outputs);
-      }
-    }
-    if (staging) {
-      for (const file of files) await staging.write(file);
-      for (const file of search) {
-        if ("made" in file) await staging.place(file.path, file.from).catch(() => staging!.write(file.made()));
-        else await staging.write(file);
-      }
-      await staging.commit(loaded.staticDir);
-    }
-    await outputs?.save();
-    lap("write");
-    return { pages, files: [...files, ...search].map(outputFileOf), model, warnings: warnings.list, seconds: (performance.now() - started) / 1000, timings, csp };
-  } catch (error) {
+    const misses = site.plans.filter((plan) => !site.stored(plan));
+    if (outDir && misses.length) staging = await createStaging(outDir);
+    const pages = await producePages(site, store, misses, staging);
+    clock.lap("render");
+    const files = await siteFiles(site, store, pages);
+    for (const page of pages) warnings.list.push(...page.warnings);
+    // 4. Links and anchors.
+    const broken = await brokenLinksOf(site, store, pages, files.map((f) => f.path));
+    if (broken.length) throw new BrokenLinksError(broken);
+    clock.lap("validate");
+    // 5. The output: left as it is when it holds exactly this site.
+    if (outDir) await writeOutput(outDir, staging, pages, files, store);
+    staging = null;
+    clock.lap("write");
+    return {
+      pages: pages.map(({ plan }) => ({ route: plan.route, file: plan.file, indexable: plan.indexable })),
+      files,
+      model,
+      warnings: warnings.list,
+      seconds: clock.seconds(),
+      timings: clock.timings,
+      csp: site.csp,
+    };
+  } finally {
     await staging?.discard();
+    // What was rendered is kept even when the build fails (on a broken link, say).
+    store.finish();
+  }
+}
+
+/** Broken links and anchors, none when the pages and files are those the last successful build validated. */
+export async function brokenLinksOf(site: PreparedSite, store: PageStore, pages: ProducedPage[], files: string[]): Promise<BrokenLink[]> {
+  const known = new Set([...pages.map((p) => p.plan.file), ...files]);
+  const stamp = site.validationStamp(pages, known);
+  if (stamp === store.validated) return [];
+  const links = await Promise.all(pages.map((page) => page.links()));
+  const origins = new Map(pages.map((page, i) => [page.plan.route, new Map(links[i].origins)]));
+  const broken = findBrokenLinks(links, known, site.config.baseUrl, origins);
+  if (!broken.length) store.validated = stamp;
+  return broken;
+}
+
+async function writeOutput(outDir: string, staging: Staging | null, pages: ProducedPage[], files: OutputItem[], store: PageStore): Promise<void> {
+  const items = [...pages.map((p) => p.output), ...files];
+  if (!staging) {
+    if (outputIsCurrent(outDir, items, store.written(outDir))) return;
+    staging = await createStaging(outDir);
+    for (const page of pages) await staging.write(page.output);
+  }
+  try {
+    for (const file of files) await staging.write(file);
+    store.setWritten(outDir, await staging.commit());
+  } catch (error) {
+    await staging.discard();
     throw error;
   }
 }
 
-/** An output file of the result; a stored one is read when its contents are asked for. */
-function outputFileOf(file: OutputFile | StoredFile | KeptSearchFile): OutputFile {
-  if (!("from" in file)) return file;
-  return {
-    path: file.path,
-    get contents() {
-      try {
-        return readFileSync(file.from);
-      } catch (error) {
-        if ("made" in file) return file.made().contents;
-        throw error;
-      }
-    },
-  };
+/** The search records of a build (records.json), for `ssodocs index`. */
+export async function searchRecordsOf(result: BuildResult): Promise<unknown[]> {
+  const file = result.files.find((f) => f.path === RECORDS_FILE);
+  return JSON.parse(file ? (await file.bytes()).toString("utf8") : "[]") as unknown[];
 }

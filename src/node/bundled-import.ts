@@ -1,28 +1,24 @@
-// Imports a TypeScript module of the site (its config, its page templates) and everything it
-// imports from the project: esbuild bundles it (packages stay external) into a folder, which is
-// imported. No TypeScript loader is needed. Two ways:
-// - fresh (watch mode, and whenever caching is off): a new bundle on every import, in a folder
-//   removed once imported; Node caches ES modules for the life of the process, and a new folder
-//   is a new module, so edits are seen;
-// - cached (one-off commands): the bundle stays under the cache folder with the content hash of
-//   every file it was made from, and is imported from there again while those hashes hold, so a
-//   build with nothing changed starts no esbuild at all.
-// Each file's own `import.meta.url`, `.dirname` and `.filename` are kept.
-import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
+// Imports TypeScript modules of the site (its config, its page templates) with everything they
+// import from the project: esbuild bundles them (packages stay external, imported by their
+// resolved path) into a fresh folder, which is imported and removed. Node caches ES modules for
+// the life of the process and a new folder is a new module, so watch mode sees every edit. Each
+// import reports the files it was made from with the hash of their content: what the pages made
+// with these modules depend on. Each file's own `import.meta.url`, `.dirname` and `.filename` are kept.
+import { existsSync, readFileSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { createRequire, isBuiltin } from "node:module";
+import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type * as esbuild from "esbuild";
-import { CACHE_DIR, contentCacheEnabled, fileStampOf, hasFileStamp, hashOf, inProgress, readCache, toolStamp, writeCache } from "./cache.ts";
+import { hashOf } from "./cache.ts";
 import { SsodocsError } from "./errors.ts";
-import type { ModuleImporter } from "./import-module.ts";
 import { keepImportMeta, nodeBundleOptions } from "./esbuild-node.mjs";
 
 let serial = 0;
 
-/** The files a bundle was made from, each with the hash of its content. */
-export type BundleInputs = Map<string, string>;
+/** The files a bundle was made from (project files and each package's package.json) and the hash of each. */
+export type ModuleInputs = [file: string, hash: string][];
 
 /** The package.json above a resolved file: its version stands for the package's code. */
 function packageJsonOf(file: string): string | null {
@@ -35,9 +31,8 @@ function packageJsonOf(file: string): string | null {
 
 /**
  * Packages stay out of the bundle, imported by their resolved path: from the importing file's
- * folder, else from ssodocs's own (a fixture site without node_modules still finds React). The
- * same file means the same module instance, so templates share React with the renderer. Each
- * package's package.json is added to `packageFiles`, so a cached bundle notices an upgrade.
+ * folder, else from ssodocs's own (a site without node_modules still finds React). The same file
+ * means the same module instance, so templates share React with the renderer.
  */
 function packagesByPath(packageFiles: Set<string>): esbuild.Plugin {
   return {
@@ -60,178 +55,82 @@ function packagesByPath(packageFiles: Set<string>): esbuild.Plugin {
   };
 }
 
-interface Bundle {
-  /** The file each entry became, in the order of the entries. */
-  entryFiles: string[];
-  inputs: BundleInputs;
-  /** Every file written: path, size, modification time. */
-  outputs: [string, number, number][];
+/** One hash standing for a module's inputs. */
+export const hashOfInputs = (inputs: ModuleInputs): string => hashOf(...inputs.flat());
+
+/** Whether every input still has the content it had (false when one is gone). */
+export function inputsUnchanged(inputs: ModuleInputs): boolean {
+  try {
+    return inputs.every(([file, hash]) => hashOf(readFileSync(file)) === hash);
+  } catch {
+    return false;
+  }
 }
 
-/** Bundles the entries together (what they share is bundled once, in chunks) into `dir`. */
-async function bundleInto(entries: string[], dir: string): Promise<Bundle> {
+/** Bundles one module into one text (its imports of the project inlined), with the files it was made from. */
+export async function bundleModule(entry: string): Promise<{ code: string; inputs: ModuleInputs }> {
   const esbuild = await import("esbuild");
   const packageFiles = new Set<string>();
-  let result: esbuild.BuildResult & { outputFiles: esbuild.OutputFile[]; metafile: esbuild.Metafile };
+  const result = await runEsbuild(esbuild, [entry], {
+    ...nodeBundleOptions,
+    splitting: false,
+    entryPoints: [entry],
+    outdir: path.dirname(entry),
+    write: false,
+    sourcemap: "inline",
+    metafile: true,
+    plugins: [packagesByPath(packageFiles), keepImportMeta],
+  });
+  return { code: result.outputFiles[0].text, inputs: inputsOf(result.metafile, packageFiles) };
+}
+
+/** Imports a module from its text (a data: URL: no file is written). */
+export async function importCode<T>(code: string): Promise<T> {
+  return (await import(`data:text/javascript;base64,${Buffer.from(code, "utf8").toString("base64")}`)) as T;
+}
+
+type Esbuild = typeof import("esbuild");
+type BuildOutput = esbuild.BuildResult & { outputFiles: esbuild.OutputFile[]; metafile: esbuild.Metafile };
+
+/** Runs esbuild; its first error becomes an SsodocsError naming the file and line. */
+async function runEsbuild(esbuild: Esbuild, entries: string[], options: esbuild.BuildOptions): Promise<BuildOutput> {
   try {
-    result = await esbuild.build({
-      ...nodeBundleOptions,
-      entryPoints: entries,
-      // Where the bundle will be, so its source maps point back at the sources.
-      outdir: dir,
-      entryNames: "[dir]/[name]",
-      write: false,
-      sourcemap: "inline",
-      metafile: true,
-      plugins: [packagesByPath(packageFiles), keepImportMeta],
-    });
+    return (await esbuild.build({ ...options, write: false, metafile: true })) as BuildOutput;
   } catch (error) {
     const first = (error as esbuild.BuildFailure).errors?.[0];
     if (!first) throw error;
     const where = first.location;
     throw new SsodocsError(first.text, where ? { file: path.resolve(where.file), line: where.line } : { file: entries[0] });
   }
-  for (const folder of new Set(result.outputFiles.map((f) => path.dirname(f.path)))) await mkdir(folder, { recursive: true });
-  await Promise.all(result.outputFiles.map((f) => writeFile(f.path, f.contents)));
-  const outputs = Object.entries(result.metafile.outputs);
-  const entryFiles = entries.map((entry) => path.resolve(outputs.find(([, o]) => o.entryPoint && path.resolve(o.entryPoint) === path.resolve(entry))![0]));
-  const files = [...Object.keys(result.metafile.inputs).filter((f) => !f.includes("node_modules/")).map((f) => path.resolve(f)), ...packageFiles];
-  const written = result.outputFiles.map((f): Bundle["outputs"][number] => [f.path, ...fileStampOf(f.path)]);
-  return { entryFiles, inputs: new Map(files.sort().map((f) => [f, hashOf(readFileSync(f))])), outputs: written };
 }
 
-const importAll = <T>(files: string[]) => Promise.all(files.map((file) => import(pathToFileURL(file).href) as Promise<T>));
+/** The project files a bundle was made from and the packages' package.json files, each with the hash of its content. */
+function inputsOf(metafile: esbuild.Metafile, packageFiles: Set<string>): ModuleInputs {
+  const files = [...Object.keys(metafile.inputs).filter((f) => !f.includes("node_modules/")).map((f) => path.resolve(f)), ...packageFiles];
+  return [...new Set(files)].sort().map((f) => [f, hashOf(readFileSync(f))]);
+}
 
-/** Bundles the entries into a new folder in `outDir`, imports each, and removes the folder. */
-export async function importFresh<T>(entries: string[], outDir: string): Promise<{ modules: T[]; inputs: BundleInputs }> {
-  const dir = path.join(outDir, `.ssodocs-fresh-${process.pid}-${++serial}`);
+/** Bundles the entries together (what they share is bundled once), imports each, and removes the bundle. */
+export async function importBundled<T>(entries: string[]): Promise<{ modules: T[]; inputs: ModuleInputs }> {
+  const esbuild = await import("esbuild");
+  const dir = path.join(os.tmpdir(), `ssodocs-modules-${process.pid}-${++serial}-${Date.now().toString(36)}`);
+  const packageFiles = new Set<string>();
+  const result = await runEsbuild(esbuild, entries, {
+    ...nodeBundleOptions,
+    entryPoints: entries,
+    outdir: dir,
+    entryNames: "[dir]/[name]",
+    sourcemap: "inline",
+    plugins: [packagesByPath(packageFiles), keepImportMeta],
+  });
   try {
-    const bundle = await bundleInto(entries, dir);
-    return { modules: await importAll<T>(bundle.entryFiles), inputs: bundle.inputs };
+    for (const folder of new Set(result.outputFiles.map((f) => path.dirname(f.path)))) await mkdir(folder, { recursive: true });
+    await Promise.all(result.outputFiles.map((f) => writeFile(f.path, f.contents)));
+    const outputs = Object.entries(result.metafile.outputs);
+    const entryFiles = entries.map((entry) => path.resolve(outputs.find(([, o]) => o.entryPoint && path.resolve(o.entryPoint) === path.resolve(entry))![0]));
+    const modules = await Promise.all(entryFiles.map((file) => import(pathToFileURL(file).href) as Promise<T>));
+    return { modules, inputs: inputsOf(result.metafile, packageFiles) };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-}
-
-const BUNDLES = "bundles";
-const BUNDLE_DIR = path.join(CACHE_DIR, "bundled");
-
-interface StoredBundle {
-  entryFiles: string[];
-  inputs: [string, string][];
-  outputs: Bundle["outputs"];
-}
-
-/** Whether every file a bundle was made from still has the content it had, and the bundle's own files are as written. */
-function unchanged(stored: StoredBundle): boolean {
-  try {
-    return stored.inputs.every(([file, hash]) => hashOf(readFileSync(file)) === hash) && stored.outputs.every(([file, size, mtimeMs]) => hasFileStamp(file, size, mtimeMs));
-  } catch {
-    return false;
-  }
-}
-
-/** Bundle folders no stored bundle names, made more than a minute ago (a running build may still import a newer one). */
-function removeUnusedBundles(keep: Set<string>): void {
-  try {
-    for (const name of readdirSync(BUNDLE_DIR)) {
-      const dir = path.join(BUNDLE_DIR, name);
-      if (!keep.has(dir) && !inProgress(dir)) rmSync(dir, { recursive: true, force: true });
-    }
-  } catch {
-    // Clearing out only saves space.
-  }
-}
-
-/**
- * Imports the entries from the bundle kept in the cache when every file it was made from is
- * unchanged; otherwise bundles them anew and keeps that bundle.
- */
-export async function importCached<T>(entries: string[]): Promise<{ modules: T[]; inputs: BundleInputs }> {
-  const key = hashOf("bundle-v1", toolStamp(), ...entries);
-  const stored = readCache<StoredBundle>(BUNDLES, key);
-  if (stored && unchanged(stored)) {
-    try {
-      return { modules: await importAll<T>(stored.entryFiles), inputs: new Map(stored.inputs) };
-    } catch {
-      // The folder was cleared out meanwhile: bundle again.
-    }
-  }
-  const dir = path.join(BUNDLE_DIR, `${key.slice(0, 12)}-${process.pid}-${++serial}-${Date.now().toString(36)}`);
-  const bundle = await bundleInto(entries, dir);
-  const modules = await importAll<T>(bundle.entryFiles);
-  writeCache(BUNDLES, key, { entryFiles: bundle.entryFiles, inputs: [...bundle.inputs], outputs: bundle.outputs } satisfies StoredBundle, { keep: 16 });
-  removeUnusedBundles(new Set(keptBundleDirs()));
-  return { modules, inputs: bundle.inputs };
-}
-
-/** The folders the stored bundles are in. */
-function keptBundleDirs(): string[] {
-  try {
-    const folder = path.join(CACHE_DIR, BUNDLES);
-    return readdirSync(folder)
-      .filter((name) => name.endsWith(".json"))
-      .flatMap((name) => {
-        try {
-          const stored = JSON.parse(readFileSync(path.join(folder, name), "utf8")) as StoredBundle;
-          return stored.entryFiles.map((f) => path.join(BUNDLE_DIR, path.relative(BUNDLE_DIR, f).split(path.sep)[0]));
-        } catch {
-          return [];
-        }
-      });
-  } catch {
-    return [];
-  }
-}
-
-type Batch = { file: string; resolve(m: { default?: unknown }): void; reject(e: unknown): void }[];
-
-/** An importer that bundles the files asked for in the same tick (the templates) together. */
-function batchingImporter(load: (files: string[]) => Promise<{ modules: { default?: unknown }[]; inputs: BundleInputs }>, inputs: BundleInputs): ModuleImporter {
-  let batch: Batch = [];
-  const flush = async () => {
-    const current = batch;
-    batch = [];
-    const files = [...new Set(current.map((c) => c.file))];
-    try {
-      const loaded = await load(files);
-      for (const [f, h] of loaded.inputs) inputs.set(f, h);
-      for (const c of current) c.resolve(loaded.modules[files.indexOf(c.file)]);
-    } catch (error) {
-      for (const c of current) c.reject(error);
-    }
-  };
-  return (file) =>
-    new Promise((resolve, reject) => {
-      if (batch.length === 0) setImmediate(() => void flush());
-      batch.push({ file, resolve, reject });
-    });
-}
-
-/** An importer for watch mode that sees edits; `inputs` collects the project's files imported (not packages). */
-export function freshImporter(outDir: string, inputs: Set<string>): ModuleImporter {
-  const hashes: BundleInputs = new Map();
-  const importer = batchingImporter((files) => importFresh(files, outDir), hashes);
-  return async (file) => {
-    const mod = await importer(file);
-    for (const f of hashes.keys()) if (!f.includes(`${path.sep}node_modules${path.sep}`)) inputs.add(f);
-    return mod;
-  };
-}
-
-/**
- * The importer of one-off commands: bundles kept in the cache (fresh ones in `tmpDir` when
- * caching is off). `inputs` collects the files imported, with their hashes.
- */
-export function cachedImporter(tmpDir: string, inputs: BundleInputs = new Map()): ModuleImporter {
-  return batchingImporter(async (files) => {
-    if (!contentCacheEnabled()) return importFresh(files, tmpDir);
-    try {
-      return await importCached(files);
-    } catch (error) {
-      // A cache folder that cannot be written (a full disk, say) costs only speed.
-      if (!(error as NodeJS.ErrnoException).code) throw error;
-      return importFresh(files, tmpDir);
-    }
-  }, inputs);
 }

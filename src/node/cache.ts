@@ -74,7 +74,7 @@ function writeEntry(namespace: string, file: string, text: string, options: { to
     mkdirSync(dir, { recursive: true });
     writeFileSync(temp, text);
     renameSync(temp, full);
-    if (options.keep) keepNewest(dir, options.keep, { include: (name) => name.endsWith(".json") || name.endsWith(".lines") });
+    if (options.keep) keepNewest(dir, options.keep, { include: (name) => name.endsWith(".json") });
   } catch {
     // A cache that cannot be written only costs speed; a part written (on a full disk) goes.
     rmSync(temp, { force: true });
@@ -91,33 +91,6 @@ export function readCache<T>(namespace: string, key: string, options: { tool?: b
  */
 export function writeCache(namespace: string, key: string, value: unknown, options: { tool?: boolean; keep?: number } = {}): void {
   writeEntry(namespace, `${key}.json`, JSON.stringify(value), options);
-}
-
-const END = "\u0000end";
-
-/**
- * An entry that maps strings to strings without line breaks (JSON texts, say), one `key<TAB>value`
- * line each: read back without the cost of parsing JSON strings inside JSON. A file that does
- * not end with its end line was cut short, and counts as missing.
- */
-export function readCacheLines(namespace: string, key: string): Map<string, string> | null {
-  return readEntry(namespace, `${key}.lines`, false, (text) => {
-    const lines = text.split("\n");
-    if (lines.pop() !== "" || lines.pop() !== END) throw new Error("cut short");
-    return new Map(lines.map((line) => {
-      const tab = line.indexOf("\t");
-      return [line.slice(0, tab), line.slice(tab + 1)];
-    }));
-  });
-}
-
-export function writeCacheLines(namespace: string, key: string, entries: Map<string, string>, options: { keep?: number } = {}): void {
-  let text = "";
-  for (const [k, v] of entries) {
-    if (k.includes("\t") || k.includes("\n") || v.includes("\n")) return;
-    text += `${k}\t${v}\n`;
-  }
-  writeEntry(namespace, `${key}.lines`, `${text}${END}\n`, options);
 }
 
 /**
@@ -155,44 +128,4 @@ export function hasFileStamp(file: string, size: number, mtimeMs: number): boole
 /** Whether a temporary file or folder may be another build's work in progress: changed within the last minute. */
 export function inProgress(entry: string): boolean {
   return Date.now() - statSync(entry).mtimeMs < 60_000;
-}
-
-/**
- * Strings kept under content hashes from one run to the next: what a run used is what the next
- * one finds (kept in memory by watch mode, between builds as a `.lines` cache entry).
- */
-export class KeptStrings {
-  /** The entries this run used, the ones to keep. */
-  readonly used = new Map<string, string>();
-  private added = false;
-  constructor(private readonly known = new Map<string, string>()) {}
-  get(key: string): string | undefined {
-    const value = this.used.get(key) ?? this.known.get(key);
-    if (value !== undefined) this.used.set(key, value);
-    return value;
-  }
-  set(key: string, value: string): void {
-    if (this.known.get(key) !== value) this.added = true;
-    this.used.set(key, value);
-  }
-  /** Whether this run used other entries than it found. */
-  get changed(): boolean {
-    return this.added || this.used.size !== this.known.size;
-  }
-  /** Starts a new run: what the last one used is what is known. */
-  next(): void {
-    this.known.clear();
-    for (const [k, v] of this.used) this.known.set(k, v);
-    this.used.clear();
-    this.added = false;
-  }
-}
-
-export function loadKeptStrings(namespace: string, key: string): KeptStrings {
-  return new KeptStrings(readCacheLines(namespace, key) ?? new Map());
-}
-
-/** Writes what the run used, unless it is what was read (reading the entry marked it as recently used). */
-export function saveKeptStrings(namespace: string, key: string, kept: KeptStrings, options: { keep?: number } = {}): void {
-  if (kept.changed) writeCacheLines(namespace, key, kept.used, options);
 }

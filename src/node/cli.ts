@@ -1,12 +1,12 @@
 // The `ssodocs` command line: build, serve and check.
 import path from "node:path";
 import { Command, CommanderError } from "commander";
-import { buildSite, type BuildResult } from "./build.ts";
+import { buildSite, searchRecordsOf, type BuildResult } from "./build.ts";
 import { loadConfig, type LoadedConfig } from "./config.ts";
 import { formatError, SsodocsError, Warnings } from "./errors.ts";
 import { createOutput } from "./output.ts";
-import { RECORDS_FILE } from "./search/files.ts";
 import { formatBrokenLinks } from "./validate/links.ts";
+import { RECORDS_FILE } from "./search/files.ts";
 import type { DocSearchRecord } from "../shared/types.ts";
 
 const VERSION = "0.1.0";
@@ -129,8 +129,7 @@ export async function main(argv: string[]): Promise<number> {
     .action(async (opts: CommonOptions & { push: boolean; indexName?: string; algoliaHost?: string }) => {
       const loaded = await loadConfig(opts.config);
       const result = await runBuild(opts, null, loaded);
-      const file = result.files.find((f) => f.path === RECORDS_FILE);
-      const records = JSON.parse(String(file?.contents ?? "[]")) as DocSearchRecord[];
+      const records = (await searchRecordsOf(result)) as DocSearchRecord[];
       if (!opts.push) {
         out.info(`${records.length} search records from ${result.pages.length} pages (ssodocs build writes them to ${RECORDS_FILE}; --push uploads them)`);
         return;

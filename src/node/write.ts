@@ -1,15 +1,28 @@
 // Writes a build into a staging folder beside the output folder and swaps it in only when
 // everything is written, so a failed or interrupted build never leaves a half-written site.
-import { existsSync } from "node:fs";
-import { copyFile, link, mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
+// The staging folder gets a manifest (`.ssodocs-output`: every file with the hash of its bytes),
+// which marks the folder as a build's to replace and lets the next build see, exactly and
+// cheaply, that the folder already holds the site it would write.
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { OutputFile, StoredFile } from "./render/assets.ts";
+import { hashOf } from "./cache.ts";
 import { SsodocsError } from "./errors.ts";
 import { listFiles } from "./list-files.ts";
-import { OUTPUT_MARKER, isWithin, ownerAlive, realPathOf } from "./output-folder.ts";
+import { isWithin, OUTPUT_MARKER, ownerAlive, realPathOf } from "./output-folder.ts";
 
-/** What the marker file of an output folder says. */
-export const MARKER_TEXT = "Written by ssodocs: a build may replace this folder.\n";
+/** A file of the output: where it goes, the hash of its bytes, and its bytes (read when written). */
+export interface OutputItem {
+  path: string;
+  hash: string;
+  bytes(): Buffer | Promise<Buffer>;
+}
+
+/** An output item made from bytes in memory. */
+export function outputOf(file: string, contents: string | Uint8Array): OutputItem {
+  const bytes = Buffer.from(contents);
+  return { path: file, hash: hashOf(bytes), bytes: () => bytes };
+}
 
 const TEMP_PREFIX = ".build-";
 const MAX_WRITES_IN_FLIGHT = 32;
@@ -47,19 +60,15 @@ export async function removeStaleTemps(outDir: string): Promise<void> {
  */
 export function outputPathIn(dir: string, file: string): string {
   const segments = file.split("/");
-  const bad =
-    file === "" ||
-    path.isAbsolute(file) ||
-    /[\\\u0000-\u001f\u007f]/.test(file) ||
-    segments.some((s) => s === "" || s === "." || s === "..");
+  const bad = file === "" || path.isAbsolute(file) || /[\\\u0000-\u001f\u007f]/.test(file) || segments.some((s) => s === "" || s === "." || s === "..");
   const target = path.join(dir, file);
   if (bad || !isWithin(dir, target)) throw new SsodocsError(`refusing to write outside the output folder: ${JSON.stringify(file)}`);
   return target;
 }
 
 /**
- * The files of the static folder (relative paths), each checked: a link that leads nowhere or
- * out of the folder is an error naming it, so nothing outside the site is published.
+ * The files of a static folder (relative paths), each checked: a link that leads nowhere or out
+ * of the folder is an error naming it, so nothing outside the site is published.
  */
 export function staticFilesOf(staticDir: string): string[] {
   const root = realPathOf(staticDir);
@@ -72,96 +81,115 @@ export function staticFilesOf(staticDir: string): string[] {
   return files;
 }
 
-export interface Staging {
-  dir: string;
-  /**
-   * Queues a file (a stored one is linked or copied); resolves once the queue has room again, so
-   * callers stream instead of piling up.
-   */
-  write(file: OutputFile | StoredFile): Promise<void>;
-  /**
-   * Puts a stored file (a cache entry) in place at once: a hard link when the folders share a
-   * file system (no bytes are copied), else a copy. Rejects if it cannot; the staging folder stays usable.
-   */
-  place(target: string, from: string): Promise<void>;
-  /** Waits for every write, copies the static folder, then swaps the staging folder in. */
-  commit(staticDir: string | null): Promise<void>;
-  /** Throws the staging folder away. */
-  discard(): Promise<void>;
+/** The output files as the manifest lists them: each path once (the last item with a path wins), sorted. */
+function manifestOf(items: OutputItem[]): [string, string][] {
+  return [...new Map(items.map((item) => [item.path, item.hash]))].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-export async function createStaging(outDir: string): Promise<Staging> {
+/** The size and modification time of each file of an output folder as a build wrote it (kept in the store, not in the folder). */
+export type WrittenStamps = Record<string, [size: number, mtimeMs: number]>;
+
+/** Every file below `dir` (relative, / separators), or null when it holds anything else (an empty folder, a link). */
+function filesBelow(dir: string): string[] | null {
+  const files: string[] = [];
+  const walk = (folder: string): boolean => {
+    const entries = readdirSync(path.join(dir, folder), { withFileTypes: true });
+    if (entries.length === 0) return false;
+    for (const entry of entries) {
+      const relative = folder ? `${folder}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        if (!walk(relative)) return false;
+      } else if (entry.isFile()) files.push(relative);
+      else return false;
+    }
+    return true;
+  };
+  return walk("") ? files : null;
+}
+
+/**
+ * Whether the output folder holds exactly these files: its manifest lists them, it holds nothing
+ * else, and each file is as written (the size and time `stamps` noted when it was written), or,
+ * if touched since, still has the bytes listed.
+ */
+export function outputIsCurrent(outDir: string, items: OutputItem[], stamps: WrittenStamps | null): boolean {
+  const expected = manifestOf(items);
+  try {
+    const manifest = JSON.parse(readFileSync(path.join(outDir, OUTPUT_MARKER), "utf8")) as { files?: [string, string][] };
+    if (JSON.stringify(manifest.files) !== JSON.stringify(expected)) return false;
+    const found = filesBelow(outDir);
+    if (!found || found.length !== expected.length + 1) return false;
+    return expected.every(([file, hash]) => {
+      const full = path.join(outDir, file);
+      const now = statSync(full);
+      const written = stamps?.[file];
+      return (written && now.size === written[0] && now.mtimeMs === written[1]) || hashOf(readFileSync(full)) === hash;
+    });
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Writes the items into a staging folder beside `outDir`, then swaps it in. Files are written as
+ * they come (a few at a time, so pages stream to disk); `commit` waits for them.
+ */
+export async function createStaging(outDir: string) {
   await removeStaleTemps(outDir);
   const dir = tempName(outDir, "new");
   await mkdir(dir, { recursive: true });
   const made = new Set<string>([dir]);
   const inFlight = new Set<Promise<void>>();
+  const written: OutputItem[] = [];
+  /** Size and modification time of each file as written. */
+  const stamps: WrittenStamps = {};
   let failure: unknown = null;
 
-  const targetOf = async (file: string) => {
-    const target = outputPathIn(dir, file);
+  const writeOne = async (item: OutputItem) => {
+    const target = outputPathIn(dir, item.path);
     const parent = path.dirname(target);
     if (!made.has(parent)) {
       await mkdir(parent, { recursive: true });
       made.add(parent);
     }
-    return target;
-  };
-  const place = async (file: string, from: string) => {
-    const target = await targetOf(file);
-    try {
-      await link(from, target);
-    } catch {
-      await copyFile(from, target);
-    }
-  };
-  const writeOne = async (file: OutputFile | StoredFile) => {
-    if ("from" in file) return place(file.path, file.from);
-    const kept = await file.kept;
-    if (kept) return place(file.path, kept).catch(async () => writeFile(await targetOf(file.path), file.contents));
-    return writeFile(await targetOf(file.path), file.contents);
-  };
-
-  const drain = async () => {
-    await Promise.all(inFlight);
-    if (failure) throw failure;
+    await writeFile(target, await item.bytes());
+    const { size, mtimeMs } = await stat(target);
+    stamps[item.path] = [size, mtimeMs];
   };
 
   return {
     dir,
-    async write(file) {
+    /** Queues a file; resolves once the queue has room again. Of two items with one path, the later is written. */
+    async write(item: OutputItem): Promise<void> {
       if (failure) throw failure;
-      // Encoded now, so a page's HTML string can go at once while its bytes wait for the disk.
-      if ("contents" in file && typeof file.contents === "string") file = { ...file, contents: Buffer.from(file.contents, "utf8") };
-      const p = writeOne(file)
+      written.push(item);
+      const p = writeOne(item)
         .catch((error: NodeJS.ErrnoException) => {
           // A failed write() names no file: this one is named.
-          if (error.code && !error.path) error.path = path.join(dir, file.path);
+          if (error.code && !error.path) error.path = path.join(dir, item.path);
           failure ??= error;
         })
         .finally(() => inFlight.delete(p));
       inFlight.add(p);
       if (inFlight.size >= MAX_WRITES_IN_FLIGHT) await Promise.race(inFlight);
     },
-    place,
-    async commit(staticDir) {
-      await drain();
-      if (staticDir && existsSync(staticDir)) {
-        // Static files never replace what the build wrote.
-        for (const file of staticFilesOf(staticDir)) {
-          const target = await targetOf(file);
-          if (!existsSync(target)) await copyFile(path.join(staticDir, file), target);
-        }
-      }
-      await writeFile(path.join(dir, OUTPUT_MARKER), MARKER_TEXT);
+    /** Waits for every write, writes the manifest, then swaps the staging folder in; returns each file's size and time. */
+    async commit(): Promise<WrittenStamps> {
+      await Promise.all(inFlight);
+      if (failure) throw failure;
+      await writeFile(path.join(dir, OUTPUT_MARKER), JSON.stringify({ generator: "ssodocs", files: manifestOf(written) }));
       const old = existsSync(outDir) ? tempName(outDir, "old") : null;
       if (old) await rename(outDir, old);
       await rename(dir, outDir);
       if (old) await rm(old, { recursive: true, force: true });
+      return stamps;
     },
-    async discard() {
+    /** Throws the staging folder away. */
+    async discard(): Promise<void> {
       await Promise.allSettled(inFlight);
       await rm(dir, { recursive: true, force: true });
     },
   };
 }
+
+export type Staging = Awaited<ReturnType<typeof createStaging>>;

@@ -3,75 +3,15 @@
 export type SupportLevel = "authentik" | "community" | "vendor" | "deprecated";
 export const SUPPORT_LEVELS: readonly SupportLevel[] = ["authentik", "community", "vendor", "deprecated"];
 
-export interface NavbarLink {
-  label: string;
-  href: string;
-}
+import type { SiteConfig as ResolvedConfig, SidebarItemConfig as SidebarItem } from "../node/config-schema.ts";
 
-export interface IconLink {
-  label: string;
-  href: string;
-  icon: "github" | "discord";
-}
-
-export interface AnnouncementBarConfig {
-  id: string;
-  content: string;
-  backgroundColor: string;
-  textColor: string;
-  isCloseable: boolean;
-}
-
-export interface AlgoliaConfig {
-  appId: string;
-  apiKey: string;
-  indexName: string;
-}
-
-/** A sidebar as written in the configuration: doc ids and categories. */
-export type SidebarItemConfig =
-  | string
-  | { type: "doc"; id: string; label?: string }
-  | { type: "category"; label: string; link?: string; collapsible?: boolean; items: SidebarItemConfig[] };
-
-export interface SiteConfig {
-  title: string;
-  tagline: string;
-  url: string;
-  baseUrl: string;
-  titleDelimiter: string;
-  navbar: {
-    logo: { alt: string; src: string; href: string };
-    items: NavbarLink[];
-    iconLinks: IconLink[];
-    hideOnScroll: boolean;
-  };
-  footer: { copyright: string };
-  announcementBar: AnnouncementBarConfig | null;
-  colorMode: { defaultMode: "light" | "dark"; disableSwitch: boolean; respectPrefersColorScheme: boolean };
-  docs: {
-    /** Folder of the docs, relative to the config file. */
-    path: string;
-    routeBasePath: string;
-    sidebar: SidebarItemConfig[];
-    /** Prefix of the "Edit on GitHub" link; the doc's path relative to docs.path is appended. */
-    editUrl: string | null;
-    issuesUrl: string | null;
-    contributorGuideUrl: string | null;
-    supportUrl: string | null;
-  };
-  toc: { minHeadingLevel: number; maxHeadingLevel: number };
-  /** What an unknown front-matter key is: a warning (Docusaurus's keys are all known) or an error. */
-  frontMatter: { unknownKeys: "warn" | "error" };
-  links: { rewrites: { from: string; to: string }[] };
-  search: { algolia: AlgoliaConfig | null };
-  mermaid: { theme: { light: string; dark: string } };
-  code: { extraLanguages: string[] };
-  /** Folder of the React page templates, relative to the config file. */
-  templates: string;
-  /** Folder of static files copied as they are to the output root. */
-  static: string | null;
-}
+/** The site's config with its defaults (src/node/config-schema.ts holds the schema). */
+export type SiteConfig = ResolvedConfig;
+export type SidebarItemConfig = SidebarItem;
+export type NavbarLink = SiteConfig["navbar"]["items"][number];
+export type IconLink = SiteConfig["navbar"]["iconLinks"][number];
+export type AnnouncementBarConfig = NonNullable<SiteConfig["announcementBar"]>;
+export type AlgoliaConfig = NonNullable<SiteConfig["search"]["algolia"]>;
 
 /** A doc's front matter as checked (src/node/content/frontmatter.ts holds the schema). */
 import type { FrontMatterData } from "../node/content/frontmatter.ts";

@@ -3,10 +3,12 @@
 // Only YAML is read: gray-matter, used before, also ran `---js` front matter as JavaScript. The
 // `yaml` package parses YAML 1.2 (no implicit dates), limits alias expansion and gives each key's
 // position; valibot checks the values and is where the types come from.
+import { createRequire } from "node:module";
 import * as v from "valibot";
-import { LineCounter, parseDocument, isMap, isScalar } from "yaml";
+import type * as Yaml from "yaml";
 import { SUPPORT_LEVELS } from "../../shared/types.ts";
 import { SsodocsError } from "../errors.ts";
+import { readSimpleYaml } from "./simple-yaml.ts";
 
 const text = (what = "a string") => v.string(`must be ${what}`);
 const nonEmpty = v.pipe(text("a non-empty string"), v.trim(), v.minLength(1, "must be a non-empty string"));
@@ -25,7 +27,7 @@ const routePart = v.pipe(
   nonEmpty,
   v.check((value) => unsafeRoutePart(value) === null, (issue) => `may not contain ${unsafeRoutePart(String(issue.input))}`),
 );
-const docRef = v.nullable(nonEmpty, "must be a doc id or null");
+const docRef = v.union([v.null(), nonEmpty], "must be a doc id or null");
 const tag = v.union(
   [nonEmpty, v.object({ label: nonEmpty, permalink: v.optional(nonEmpty), description: v.optional(text()) })],
   "must be a tag name or { label, permalink }",
@@ -47,11 +49,11 @@ export const FrontMatterSchema = v.object({
   sidebar_class_name: v.optional(nonEmpty),
   sidebar_custom_props: v.optional(v.record(v.string(), v.unknown(), "must be a set of key: value lines")),
   sidebar_key: v.optional(nonEmpty),
-  displayed_sidebar: v.optional(v.nullable(nonEmpty, "must be a sidebar id or null")),
+  displayed_sidebar: v.optional(v.union([v.null(), nonEmpty], "must be a sidebar id or null")),
   pagination_label: v.optional(nonEmpty),
   pagination_prev: v.optional(docRef),
   pagination_next: v.optional(docRef),
-  custom_edit_url: v.optional(v.nullable(nonEmpty, "must be a URL or null")),
+  custom_edit_url: v.optional(v.union([v.null(), nonEmpty], "must be a URL or null")),
   parse_number_prefixes: v.optional(flag),
   toc_min_heading_level: v.optional(headingLevel),
   toc_max_heading_level: v.optional(headingLevel),
@@ -130,13 +132,15 @@ function split(source: string, file: string): { yaml: string; bodyStart: number;
   return { yaml, bodyStart, bodyLine };
 }
 
-/** A file's front matter, checked, and its body. */
-export function parseFrontMatter(source: string, file: string): ParsedSource {
-  if (source.charCodeAt(0) === 0xfeff) source = source.slice(1);
-  const found = split(source, file);
-  if (!found) return { frontMatter: {}, body: source, bodyLine: 1, keyLines: {}, unknownKeys: [] };
+let yamlPackage: typeof Yaml | undefined;
+/** The `yaml` package, loaded the first time front matter is more than simple lines (simple-yaml.ts). */
+const yaml = () => (yamlPackage ??= createRequire(import.meta.url)("yaml") as typeof Yaml);
+
+/** Front matter read with the `yaml` package: the data and each top-level key's line in the file. */
+function readYaml(text: string, file: string): { data: unknown; keyLines: Record<string, number> } {
+  const { LineCounter, parseDocument, isMap, isScalar } = yaml();
   const lineCounter = new LineCounter();
-  const document = parseDocument(found.yaml, { lineCounter, uniqueKeys: true, schema: "core", prettyErrors: false });
+  const document = parseDocument(text, { lineCounter, uniqueKeys: true, schema: "core", prettyErrors: false });
   // The YAML starts on the file's second line.
   const fileLine = (offset: number) => lineCounter.linePos(offset).line + 1;
   const [error] = document.errors;
@@ -148,15 +152,26 @@ export function parseFrontMatter(source: string, file: string): ParsedSource {
     const message = /alias/i.test((e as Error).message) ? `YAML aliases expand more than ${MAX_ALIASES} times` : (e as Error).message;
     throw new SsodocsError(`invalid YAML front matter: ${message}`, { file, line: 2 });
   }
-  data ??= {};
-  if (typeof data !== "object" || Array.isArray(data)) throw new SsodocsError("front matter must be a set of `key: value` lines", { file, line: 2 });
-
   const keyLines: Record<string, number> = {};
   if (isMap(document.contents)) {
     for (const pair of document.contents.items) {
       if (isScalar(pair.key) && pair.key.range) keyLines[String(pair.key.value)] = fileLine(pair.key.range[0]);
     }
   }
+  return { data, keyLines };
+}
+
+/** A file's front matter, checked, and its body. */
+export function parseFrontMatter(source: string, file: string): ParsedSource {
+  if (source.charCodeAt(0) === 0xfeff) source = source.slice(1);
+  const found = split(source, file);
+  if (!found) return { frontMatter: {}, body: source, bodyLine: 1, keyLines: {}, unknownKeys: [] };
+  const simple = readSimpleYaml(found.yaml);
+  // Lines count from the file's first line, the opening "---".
+  const read = simple ? { data: simple.data, keyLines: Object.fromEntries(Object.entries(simple.keyLines).map(([k, l]) => [k, l + 1])) } : readYaml(found.yaml, file);
+  const data = read.data ?? {};
+  const keyLines = read.keyLines;
+  if (typeof data !== "object" || Array.isArray(data)) throw new SsodocsError("front matter must be a set of `key: value` lines", { file, line: 2 });
   const record = data as Record<string, unknown>;
   const unknownKeys = Object.keys(record)
     .filter((key) => !KNOWN_KEYS.includes(key))

@@ -2,22 +2,27 @@
 import type { SiteConfig } from "../../shared/types.ts";
 import type { SourceDoc } from "./load.ts";
 
+/** The URL path the docs live under, ending in "/": `/integrations/`, or the site's base for docs at the root. */
+export function docsRoot(config: SiteConfig): string {
+  return config.docs.routeBasePath ? `${config.baseUrl}${config.docs.routeBasePath}/` : config.baseUrl;
+}
+
 /** `services/grafana/index` -> `/integrations/services/grafana/`; `template/service` -> `/integrations/template/service`. */
 export function docPermalink(doc: Pick<SourceDoc, "id" | "frontMatter">, config: SiteConfig): string {
-  const base = `${config.baseUrl}${config.docs.routeBasePath}`;
+  const root = docsRoot(config);
   const slug = doc.frontMatter.slug;
   if (slug) {
-    if (slug.startsWith("/")) return `${base}${slug === "/" ? "/" : slug}`;
+    if (slug.startsWith("/")) return `${root}${slug.slice(1)}`;
     const dir = doc.id.includes("/") ? doc.id.slice(0, doc.id.lastIndexOf("/") + 1) : "";
-    return `${base}/${dir}${slug}`;
+    return `${root}${dir}${slug}`;
   }
-  if (doc.id === "index") return `${base}/`;
-  if (doc.id.endsWith("/index")) return `${base}/${doc.id.slice(0, -"index".length)}`;
-  return `${base}/${doc.id}`;
+  if (doc.id === "index") return root;
+  if (doc.id.endsWith("/index")) return `${root}${doc.id.slice(0, -"index".length)}`;
+  return `${root}${doc.id}`;
 }
 
 export function tagsPermalink(config: SiteConfig): string {
-  return `${config.baseUrl}${config.docs.routeBasePath}/tags`;
+  return `${docsRoot(config)}tags`;
 }
 
 export function tagPermalink(tag: string, config: SiteConfig): string {

@@ -14,6 +14,7 @@ import { startStaticServer, type RequestHook } from "../serve/static.ts";
 import { LiveChannel, type BuildErrorInfo } from "./live-channel.ts";
 import { DevBrokenLinksError, DevSession, type DevUpdate } from "./session.ts";
 import { escapeHtml } from "../../shared/escape-html.ts";
+import { DEFAULT_TEMPLATES } from "../render/templates.ts";
 
 export interface WatchOptions {
   configFile?: string;
@@ -141,7 +142,7 @@ export async function startWatchServer(options: WatchOptions): Promise<WatchServ
   const watched = () => {
     const { loaded } = session;
     if (!loaded) return [configFile];
-    return [loaded.docsDir, loaded.templatesDir, loaded.file, ...session.configInputs, ...(loaded.staticDir ? [loaded.staticDir] : [])];
+    return [loaded.docsDir, loaded.templatesDir ?? DEFAULT_TEMPLATES, loaded.file, ...session.configInputs, ...loaded.staticDirs];
   };
 
   const runUpdate = async () => {

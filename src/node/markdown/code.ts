@@ -7,23 +7,13 @@ import { hashOf, readCache, writeCache } from "../cache.ts";
 import type { MarkdownIt } from "markdown-it";
 import { envOf, lineOf, type MarkdownEnv } from "./env.ts";
 import { DARK_THEME, LIGHT_THEME, type PendingBlock } from "./highlight.ts";
+import { languageContext, resolveLanguage } from "./language-context.ts";
 import { highlightInParallel } from "./highlight-pool.ts";
 import { escapeHtml } from "../../shared/escape-html.ts";
 
 const shikiVersion = (createRequire(import.meta.url)("shiki/package.json") as { version: string }).version;
 let highlighterHash: string | undefined;
 const highlighterSource = () => (highlighterHash ??= hashOf(readFileSync(new URL("./highlight.ts", import.meta.url))));
-
-type LanguageResolver = (name: string) => string | null | undefined;
-let resolveLanguage: LanguageResolver | undefined;
-
-/**
- * Loads the language list (languages.ts, with shiki's list of grammars): rendering or
- * highlighting code needs it, a build that finds everything in the cache does not.
- */
-export async function loadLanguages(): Promise<LanguageResolver> {
-  return (resolveLanguage ??= (await import("./languages.ts")).resolveLanguage);
-}
 
 export interface FenceMeta {
   lang: string;
@@ -77,34 +67,33 @@ export interface CodeRenderer {
    * returned as a placeholder and queued, to be highlighted by `highlightPending`.
    */
   render(code: string, info: string, env: MarkdownEnv, line: number): string;
-  /**
-   * Counts the code blocks of HTML rendered in an earlier build (its placeholders) as used by
-   * this one; false if one of them is not in the cache (that Markdown must then be rendered again).
-   */
-  adopt(html: string): boolean;
   /** Whether blocks wait to be highlighted (none when the cache had them all). */
   hasPending(): boolean;
-  /** Highlights the queued blocks (creating the highlighter only if there are any) and saves the cache. */
+  /** Highlights the queued blocks (creating the highlighter only if there are any). */
   highlightPending(): Promise<void>;
   /** Replaces the placeholders in rendered HTML with the highlighted blocks. */
   fill(html: string): string;
+  /** Keeps the blocks this build used (only those) in the highlight cache. */
+  save(): void;
 }
 
 const PLACEHOLDER = /<!--ssodocs-code:([0-9a-f]{32})-->/g;
 const CACHE_NAMESPACE = "code";
 
 /**
- * `extraLanguages` are loaded whenever the highlighter starts, besides those the blocks use.
- * `scope` (the docs folder) gives each site its own cache file, so sites do not evict each other.
+ * A code renderer for a build that loads `languages` (the site's, see language-context.ts).
+ * `scope` gives each site its own file in the highlight cache, so sites do not evict each other.
  */
-export function createCodeRenderer(extraLanguages: string[] = [], scope = ""): CodeRenderer {
+export function createCodeRenderer(languages: readonly string[], scope = ""): CodeRenderer {
   // Highlighted <pre> blocks by content hash; the key covers everything that shapes the output:
-  // shiki's version, the themes, and how blocks are highlighted (highlight.ts).
-  const cacheKey = hashOf("code-cache-v2", shikiVersion, LIGHT_THEME, DARK_THEME, highlighterSource(), scope);
+  // shiki's version, the themes, how blocks are highlighted (highlight.ts), and per block its
+  // language, marked lines, code and language context.
+  const cacheKey = hashOf("code-cache-v3", shikiVersion, LIGHT_THEME, DARK_THEME, highlighterSource(), scope);
   const cached = new Map<string, string>(Object.entries(readCache<Record<string, string>>(CACHE_NAMESPACE, cacheKey) ?? {}));
   const initialKeys = new Set(cached.keys());
   const used = new Set<string>();
   const pending = new Map<string, PendingBlock>();
+  const loaded = new Set(languages);
 
   const render = (raw: string, info: string, env: MarkdownEnv, line: number): string => {
     const meta = parseFenceInfo(info);
@@ -114,14 +103,18 @@ export function createCodeRenderer(extraLanguages: string[] = [], scope = ""): C
       return `<div class="mermaid-diagram" data-mermaid><pre class="mermaid-source">${escapeHtml(source)}</pre></div>\n`;
     }
     const code = applyMagicComments(source, meta.highlightLines);
-    if (!resolveLanguage) throw new Error("the language list is not loaded (loadLanguages)");
     let lang = resolveLanguage(meta.lang);
     if (lang === undefined) {
       env.warnings.add(`unknown code language "${meta.lang}"; the block is shown as plain text`, { file: env.file, line });
       lang = null;
+    } else if (lang !== null && !loaded.has(lang)) {
+      // Every fence's language is found by the scan that decides what is loaded; one it missed
+      // is shown plain, so the output still depends only on the inputs.
+      env.warnings.add(`code language "${meta.lang}" was not found when the languages were chosen; the block is shown as plain text`, { file: env.file, line });
+      lang = null;
     }
     const highlightLines = [...meta.highlightLines].sort((a, b) => a - b);
-    const key = hashOf(lang ?? "", highlightLines.join(","), code);
+    const key = hashOf(lang ?? "", highlightLines.join(","), code, languageContext(lang, languages));
     used.add(key);
     if (!cached.has(key)) pending.set(key, { code, lang, highlightLines });
     const title = meta.title ? `<div class="code-title">${escapeHtml(meta.title)}</div>` : "";
@@ -130,26 +123,29 @@ export function createCodeRenderer(extraLanguages: string[] = [], scope = ""): C
     return `<div class="code-block"${langAttr}${numbered}>${title}<div class="code-body"><!--ssodocs-code:${key}--><button type="button" class="copy-button" aria-label="Copy code to clipboard" title="Copy">Copy</button></div></div>\n`;
   };
 
+  // Highlighting runs while other pages may queue blocks (watch mode renders a page on request
+  // during the first build): each call takes what is queued and waits for every run under way.
+  const running = new Set<Promise<void>>();
   const highlightPending = async () => {
-    if (pending.size > 0) {
-      const resolve = await loadLanguages();
-      const extra = extraLanguages.map(resolve).filter((l): l is string => !!l);
-      for (const [key, html] of await highlightInParallel(pending, extra)) cached.set(key, html);
+    if (pending.size) {
+      const batch = new Map(pending);
       pending.clear();
+      const run = highlightInParallel(batch, languages).then((results) => {
+        for (const [key, html] of results) cached.set(key, html);
+      });
+      running.add(run);
+      void run.finally(() => running.delete(run)).catch(() => undefined);
     }
-    // Keep only the blocks this build used, so the cache does not grow without bound.
+    await Promise.all(running);
+  };
+
+  const save = () => {
     const changed = used.size !== initialKeys.size || [...used].some((k) => !initialKeys.has(k));
     if (changed) writeCache(CACHE_NAMESPACE, cacheKey, Object.fromEntries([...used].sort().map((k) => [k, cached.get(k)!])), { keep: 32 });
   };
 
   const fill = (html: string) => html.replace(PLACEHOLDER, (_m, key: string) => cached.get(key) ?? "");
-  const adopt = (html: string) => {
-    const keys = [...html.matchAll(PLACEHOLDER)].map((m) => m[1]);
-    if (!keys.every((k) => cached.has(k))) return false;
-    for (const k of keys) used.add(k);
-    return true;
-  };
-  return { render, adopt, hasPending: () => pending.size > 0, highlightPending, fill };
+  return { render, hasPending: () => pending.size > 0, highlightPending, fill, save };
 }
 
 /** Fenced code goes through the code renderer; fences may be indented any amount (as in MDX). */

@@ -6,7 +6,7 @@
 import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { createBlockHighlighter, languagesOf, type PendingBlock } from "./highlight.ts";
+import { createBlockHighlighter, type PendingBlock } from "./highlight.ts";
 import type { HighlightAnswer, HighlightBatch } from "./highlight-worker.ts";
 
 /** The compiled worker's URL, set by bin/compile-tool.mjs when ssodocs runs compiled. */
@@ -27,7 +27,7 @@ const BATCH = 6;
  */
 const AHEAD = 3;
 
-function startWorker(langs: string[]): Worker {
+function startWorker(langs: readonly string[]): Worker {
   if (typeof __SSODOCS_HIGHLIGHT_WORKER__ === "string") return new Worker(new URL(__SSODOCS_HIGHLIGHT_WORKER__), { workerData: { langs } });
   // Running from the sources: the worker loads TypeScript through tsx, with ssodocs's tsconfig.
   const file = new URL("./highlight-worker.ts", import.meta.url).href;
@@ -43,9 +43,9 @@ export interface HighlightStats {
   blocksByWorkers: number;
 }
 
-export async function highlightInParallel(pending: Map<string, PendingBlock>, extraLanguages: string[], stats?: HighlightStats): Promise<Map<string, string>> {
+/** Highlights the blocks with every thread's highlighter loading exactly `langs` (the site's languages). */
+export async function highlightInParallel(pending: Map<string, PendingBlock>, langs: readonly string[], stats?: HighlightStats): Promise<Map<string, string>> {
   const blocks = [...pending].sort(([ka, a], [kb, b]) => ((a.lang ?? "") < (b.lang ?? "") ? -1 : (a.lang ?? "") > (b.lang ?? "") ? 1 : ka < kb ? -1 : 1));
-  const langs = languagesOf(blocks, extraLanguages);
   const results = new Map<string, string>();
   const threads = Math.min(os.availableParallelism(), 4);
   const queue: HighlightBatch[] = [];

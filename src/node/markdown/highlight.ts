@@ -12,11 +12,6 @@ export interface PendingBlock {
   highlightLines: number[];
 }
 
-/** The languages a set of blocks needs, with `extraLanguages` (shiki ids loaded in any case). */
-export function languagesOf(blocks: [string, PendingBlock][], extraLanguages: string[]): string[] {
-  return [...new Set([...blocks.map(([, b]) => b.lang), ...extraLanguages].filter((l): l is string => !!l))].sort();
-}
-
 export interface BlockHighlighter {
   /** The highlighted <pre> of a block. */
   highlight(block: PendingBlock): string;
@@ -27,12 +22,12 @@ export interface BlockHighlighter {
  * A shiki highlighter with exactly `langs` loaded: every thread that highlights part of a build
  * loads the same languages, so a block comes out the same whichever thread takes it.
  */
-export async function createBlockHighlighter(langs: string[]): Promise<BlockHighlighter> {
+export async function createBlockHighlighter(langs: readonly string[]): Promise<BlockHighlighter> {
   // Loaded here, not at startup: most builds find every block in the cache.
   const { createHighlighter, createOnigurumaEngine } = await import("shiki");
   const highlighter = await createHighlighter({
     themes: [LIGHT_THEME, DARK_THEME],
-    langs: langs as Parameters<typeof CreateHighlighter>[0]["langs"],
+    langs: [...langs] as Parameters<typeof CreateHighlighter>[0]["langs"],
     engine: createOnigurumaEngine(import("shiki/wasm")),
   });
   return {

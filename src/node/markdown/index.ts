@@ -2,7 +2,7 @@
 // written in (instance.ts). markdown-it is imported only when some doc must be rendered: a build
 // that finds every doc in the cache never needs it, and loading it was part of every start.
 import type { MarkdownIt as MarkdownItInstance } from "markdown-it";
-import { loadLanguages, type CodeRenderer } from "./code.ts";
+import type { CodeRenderer } from "./code.ts";
 import type { MarkdownEnv } from "./env.ts";
 
 export interface RenderedMarkdown {
@@ -30,8 +30,7 @@ export function createMarkdownRenderer(code: CodeRenderer): MarkdownRenderer {
   };
   return Object.assign(render, {
     async load() {
-      const [instance] = await Promise.all([import("./instance.ts"), loadLanguages()]);
-      md ??= instance.markdownIt(code);
+      md ??= (await import("./instance.ts")).markdownIt(code);
     },
   });
 }

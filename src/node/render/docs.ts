@@ -10,7 +10,7 @@ import { breadcrumbsOf, categoryLinkedTo, docIdsUnder, neighboursOf } from "../c
 import type { SourceDoc } from "../content/load.ts";
 import { SsodocsError, Warnings } from "../errors.ts";
 import type { MarkdownRenderer, RenderedMarkdown } from "../markdown/index.ts";
-import type { OutputFile } from "./assets.ts";
+import { hashOf } from "../cache.ts";
 import { isWithin, realPathOf } from "../output-folder.ts";
 
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
@@ -40,42 +40,20 @@ export function descriptionFromHtml(html: string): string {
   return text.length > 160 ? `${text.slice(0, 157).replace(/\s+\S*$/, "")}...` : text;
 }
 
-export interface RenderedDocs {
-  pages: DocPageData[];
-  images: OutputFile[];
-  /** Per page, each rewritten href -> the href as written in the Markdown, for error reports. */
-  linkOrigins: Map<string, Map<string, string>>;
+/** An image a doc shows: its file in the docs folder, the hash of its bytes, where it is written. */
+export interface ImageUse {
+  file: string;
+  hash: string;
+  path: string;
 }
 
-/** The Markdown of one doc as rendered, with everything rendering it produced besides its HTML. */
-export interface MemoEntry {
-  /** The body, permalink and path it was rendered from. */
-  source: string;
-  rendered: RenderedMarkdown;
+/** A doc rendered to its page data, with what rendering it found on the way. */
+export interface RenderedDoc {
+  page: DocPageData;
+  images: ImageUse[];
+  /** Each rewritten href -> the href as written in the Markdown, for error reports. */
   origins: Map<string, string>;
-  /** Images it uses: source file -> output file and URL. */
-  images: Map<string, { output: OutputFile; url: string }>;
   warnings: string[];
-  /** It shows category cards, which depend on other docs' front matter. */
-  usesCards: boolean;
-}
-
-/**
- * Watch mode keeps each doc's rendered Markdown between rebuilds, so an edit renders only the
- * docs whose text changed. Entries that depend on other docs are dropped by `forgetStructure`.
- */
-export class MarkdownMemo {
-  readonly entries = new Map<string, MemoEntry>();
-  /** Drops what depends on the set of docs and their front matter (cards; with `links`, resolved .md links too). */
-  forgetStructure(links: boolean): void {
-    if (links) this.entries.clear();
-    else for (const [id, e] of this.entries) if (e.usesCards) this.entries.delete(id);
-  }
-}
-
-/** What a doc's rendered Markdown is made from, besides the site's structure and config. */
-export function markdownSourceOf(doc: SourceDoc, permalink: string): string {
-  return `${permalink}\0${doc.relativePath}\0${doc.bodyLine}\0${doc.body}`;
 }
 
 /** Where an image is written: its name, then a hash of its bytes (so a changed image gets a new URL). */
@@ -86,27 +64,38 @@ export function imageOutputPath(file: string, bytes: Uint8Array): string {
   return `assets/images/${name}-${hash}${ext.toLowerCase()}`;
 }
 
-export function renderDocs(
-  model: ContentModel,
-  config: SiteConfig,
-  docsDir: string,
-  markdown: MarkdownRenderer,
-  cardsHtml: (cards: CategoryCard[]) => string,
-  warnings: Warnings,
-  memo: MarkdownMemo | null = null,
-): RenderedDocs {
-  const images = new Map<string, OutputFile>();
-  const imageUrls = new Map<string, string>();
-  const linkOrigins = new Map<string, Map<string, string>>();
-  const pages = model.docs.map((doc) => renderDoc(doc));
+const safeDecodeUri = (text: string): string | null => {
+  try {
+    return decodeURI(text);
+  } catch {
+    return null;
+  }
+};
 
-  function resolveLink(doc: SourceDoc, permalink: string, href: string, line: number, warnings: Warnings): string {
+/** What a doc's Markdown is rendered with: the site's model and config, the renderer, and the HTML of category cards. */
+export interface DocRenderContext {
+  model: ContentModel;
+  config: SiteConfig;
+  docsDir: string;
+  markdown: MarkdownRenderer;
+  cardsHtml: (cards: CategoryCard[]) => string;
+}
+
+/** Renders a doc's Markdown to its page data; its code blocks stay placeholders until the code renderer fills them. */
+export function renderDoc(doc: SourceDoc, context: DocRenderContext): RenderedDoc {
+  const { model, config, docsDir } = context;
+  const { permalink, label } = model.info.get(doc.id)!;
+  const origins = new Map<string, string>();
+  const images = new Map<string, ImageUse>();
+  const warnings = new Warnings();
+
+  const resolveLink = (href: string, line: number): string => {
     if (href === "" || href.startsWith("#") || EXTERNAL.test(href)) return href;
     for (const r of config.links.rewrites) if (href.startsWith(r.from)) return r.to + href.slice(r.from.length);
     const [pathPart, hash = ""] = href.split(/(?=#)/);
     if (/\.mdx?$/.test(pathPart) && !pathPart.startsWith("/")) {
-      const target = path.posix.normalize(path.posix.join(path.posix.dirname(doc.relativePath), decodeURI(pathPart)));
-      const found = model.byRelativePath.get(target);
+      const decoded = safeDecodeUri(pathPart) ?? pathPart;
+      const found = model.byRelativePath.get(path.posix.normalize(path.posix.join(path.posix.dirname(doc.relativePath), decoded)));
       if (!found) {
         warnings.add(`Markdown link to a missing file: ${href}`, { file: doc.file, line });
         return href;
@@ -116,101 +105,67 @@ export function renderDocs(
     if (href.startsWith("/")) return href;
     const url = new URL(href, `http://site${permalink}`);
     return url.pathname + url.search + url.hash;
-  }
+  };
 
-  function resolveImage(doc: SourceDoc, src: string, line: number, used: MemoEntry["images"]): string {
+  const resolveImage = (src: string, line: number): string => {
     if (EXTERNAL.test(src) || src.startsWith("/")) return src;
-    let file: string;
-    try {
-      file = path.resolve(path.dirname(doc.file), decodeURI(src.split(/[?#]/)[0]));
-    } catch {
-      throw new SsodocsError(`image "${src}" is not a valid address (bad percent-encoding)`, { file: doc.file, line });
-    }
+    const decoded = safeDecodeUri(src.split(/[?#]/)[0]);
+    if (decoded === null) throw new SsodocsError(`image "${src}" is not a valid address (bad percent-encoding)`, { file: doc.file, line });
+    const file = path.resolve(path.dirname(doc.file), decoded);
     // Only files of the docs folder are published, whatever the path or a link says.
     if (!isWithin(realPathOf(docsDir), realPathOf(file))) {
       throw new SsodocsError(`image "${src}" is outside the docs folder; only files inside it can be published`, { file: doc.file, line });
     }
-    const known = imageUrls.get(file);
-    if (known) {
-      used.set(file, { output: images.get(known.slice(config.baseUrl.length))!, url: known });
-      return known;
-    }
-    let bytes: Buffer;
-    try {
-      bytes = readFileSync(file);
-    } catch {
-      throw new SsodocsError(`image "${src}" not found (looked for ${path.relative(docsDir, file) || file})`, { file: doc.file, line });
-    }
-    const out = imageOutputPath(file, bytes);
-    const output = { path: out, contents: bytes };
-    images.set(out, output);
-    const url = `${config.baseUrl}${out}`;
-    imageUrls.set(file, url);
-    used.set(file, { output, url });
-    return url;
-  }
-
-  function renderMarkdown(doc: SourceDoc, permalink: string): MemoEntry {
-    const source = markdownSourceOf(doc, permalink);
-    const known = memo?.entries.get(doc.id);
-    if (known && known.source === source) {
-      for (const [file, { output, url }] of known.images) {
-        images.set(output.path, output);
-        imageUrls.set(file, url);
+    let use = images.get(file);
+    if (!use) {
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(file);
+      } catch {
+        throw new SsodocsError(`image "${src}" not found (looked for ${path.relative(docsDir, file) || file})`, { file: doc.file, line });
       }
-      return known;
+      use = { file, hash: hashOf(bytes), path: imageOutputPath(file, bytes) };
+      images.set(file, use);
     }
-    const entry: MemoEntry = { source, rendered: null!, origins: new Map(), images: new Map(), warnings: [], usesCards: false };
-    const local = new Warnings();
-    entry.rendered = markdown(doc.body, {
-      file: doc.file,
-      bodyLine: doc.bodyLine,
-      permalink,
-      warnings: local,
-      resolveLink: (href, line) => {
-        const resolved = resolveLink(doc, permalink, href, line, local);
-        if (resolved !== href) entry.origins.set(resolved, href);
-        return resolved;
-      },
-      resolveImage: (src, line) => resolveImage(doc, src, line, entry.images),
-      categoryCards: () => {
-        entry.usesCards = true;
-        return cardsHtml(categoryCards(model, doc.id));
-      },
-    });
-    entry.warnings = local.list;
-    memo?.entries.set(doc.id, entry);
-    return entry;
-  }
+    return `${config.baseUrl}${use.path}`;
+  };
 
-  function renderDoc(doc: SourceDoc): DocPageData {
-    const { permalink, label } = model.info.get(doc.id)!;
-    const memoised = renderMarkdown(doc, permalink);
-    const rendered = memoised.rendered;
-    linkOrigins.set(permalink, memoised.origins);
-    warnings.list.push(...memoised.warnings);
-    const inSidebar = model.sidebar.parents.has(doc.id);
-    const { previous, next } = neighboursOf(model.sidebar, doc.id, model.info);
-    const { minHeadingLevel, maxHeadingLevel } = config.toc;
-    return {
-      id: doc.id,
-      permalink,
-      title: doc.title,
-      heading: rendered.leadingH1 ?? doc.title,
-      description: doc.frontMatter.description ?? descriptionFromHtml(rendered.html),
-      frontMatter: doc.frontMatter,
-      html: rendered.html,
-      toc: rendered.headings.filter((h) => h.level >= minHeadingLevel && h.level <= maxHeadingLevel),
-      hideToc: doc.frontMatter.hide_table_of_contents ?? false,
-      sidebar: inSidebar ? model.sidebar.nodes : null,
-      breadcrumbs: inSidebar ? breadcrumbsOf(model.sidebar, doc.id, label) : [],
-      previous,
-      next,
-      tags: [...new Set(tagsOf(doc).map((t) => t.key))].map((key) => model.tags.get(key)!.summary),
-      editUrl: config.docs.editUrl ? config.docs.editUrl + doc.relativePath : null,
-      hasMermaid: rendered.hasMermaid,
-    };
-  }
+  const rendered: RenderedMarkdown = context.markdown(doc.body, {
+    file: doc.file,
+    bodyLine: doc.bodyLine,
+    permalink,
+    warnings,
+    resolveLink: (href, line) => {
+      const resolved = resolveLink(href, line);
+      if (resolved !== href) origins.set(resolved, href);
+      return resolved;
+    },
+    resolveImage,
+    categoryCards: () => context.cardsHtml(categoryCards(model, doc.id)),
+  });
+  return { page: docPageData(doc, rendered, permalink, label, context), images: [...images.values()], origins, warnings: warnings.list };
+}
 
-  return { pages, images: [...images.values()], linkOrigins };
+function docPageData(doc: SourceDoc, rendered: RenderedMarkdown, permalink: string, label: string, { model, config }: DocRenderContext): DocPageData {
+  const inSidebar = model.sidebar.parents.has(doc.id);
+  const { previous, next } = neighboursOf(model.sidebar, doc.id, model.info);
+  const { minHeadingLevel, maxHeadingLevel } = config.toc;
+  return {
+    id: doc.id,
+    permalink,
+    title: doc.title,
+    heading: rendered.leadingH1 ?? doc.title,
+    description: doc.frontMatter.description ?? descriptionFromHtml(rendered.html),
+    frontMatter: doc.frontMatter,
+    html: rendered.html,
+    toc: rendered.headings.filter((h) => h.level >= minHeadingLevel && h.level <= maxHeadingLevel),
+    hideToc: doc.frontMatter.hide_table_of_contents ?? false,
+    sidebar: inSidebar ? model.sidebar.nodes : null,
+    breadcrumbs: inSidebar ? breadcrumbsOf(model.sidebar, doc.id, label) : [],
+    previous,
+    next,
+    tags: [...new Set(tagsOf(doc).map((t) => t.key))].map((key) => model.tags.get(key)!.summary),
+    editUrl: config.docs.editUrl ? config.docs.editUrl + doc.relativePath : null,
+    hasMermaid: rendered.hasMermaid,
+  };
 }

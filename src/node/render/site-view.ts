@@ -1,7 +1,7 @@
 // What every page template is given about the site, and the category cards of the home page.
 import type { SiteConfig } from "../../shared/types.ts";
 import type { CategoryCard, SiteView } from "../../shared/template-props.ts";
-import { searchPermalink, tagsPermalink } from "../content/routes.ts";
+import { docsRoot, searchPermalink, tagsPermalink } from "../content/routes.ts";
 import type { ContentModel } from "../content/site.ts";
 import type { ClientAssets } from "./assets.ts";
 import { contentSecurityPolicy, metaPolicy } from "./csp.ts";
@@ -10,7 +10,7 @@ import { categoryCards } from "./docs.ts";
 export function siteViewOf(config: SiteConfig, client: ClientAssets): SiteView {
   return {
     config,
-    docsHome: `${config.baseUrl}${config.docs.routeBasePath}/`,
+    docsHome: docsRoot(config),
     searchPath: searchPermalink(config),
     tagsPath: tagsPermalink(config),
     assets: { css: client.css, js: client.js },

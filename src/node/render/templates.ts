@@ -5,7 +5,8 @@ import type { ComponentType } from "react";
 import type { TemplateName } from "../../shared/types.ts";
 import type { CardListProps, DocPageProps, HomePageProps, NotFoundProps, SearchPageProps, TagPageProps, TagsPageProps } from "../../shared/template-props.ts";
 import { SsodocsError } from "../errors.ts";
-import { importModule, type ModuleImporter } from "../import-module.ts";
+import { importBundled, type ModuleInputs } from "../bundled-import.ts";
+import { PACKAGE_ROOT } from "../config.ts";
 
 export interface Templates {
   DocPage: ComponentType<DocPageProps>;
@@ -27,24 +28,26 @@ const PAGE_TEMPLATES: (Exclude<TemplateName, "Layout"> | "components/CardList")[
   "components/CardList",
 ];
 
-export async function loadTemplate(file: string, importer: ModuleImporter = importModule): Promise<ComponentType<never>> {
-  if (!existsSync(file)) throw new SsodocsError("page template not found", { file });
-  let mod: { default?: unknown };
+/** The default templates, ssodocs's own. */
+export const DEFAULT_TEMPLATES = path.join(PACKAGE_ROOT, "templates");
+
+/** Loads the page templates of a folder (ssodocs's own when null), with the files they were made from. */
+export async function loadTemplates(dir: string | null): Promise<{ templates: Templates; inputs: ModuleInputs }> {
+  const folder = dir ?? DEFAULT_TEMPLATES;
+  const files = PAGE_TEMPLATES.map((name) => path.join(folder, `${name}.tsx`));
+  for (const file of files) if (!existsSync(file)) throw new SsodocsError("page template not found", { file });
+  let imported: { modules: { default?: unknown }[]; inputs: ModuleInputs };
   try {
-    mod = await importer(file);
+    imported = await importBundled<{ default?: unknown }>(files);
   } catch (error) {
     if (error instanceof SsodocsError) throw error;
-    throw new SsodocsError(`page template could not be loaded: ${(error as Error).message}`, { file });
+    throw new SsodocsError(`page templates could not be loaded: ${(error as Error).message}`, { file: files[0] });
   }
-  if (typeof mod.default !== "function") {
-    throw new SsodocsError("the page component has no default export, so nothing can be rendered; add `export default function ...`", { file });
-  }
-  return mod.default as ComponentType<never>;
-}
-
-export async function loadTemplates(dir: string, importer: ModuleImporter = importModule): Promise<Templates> {
-  const entries = await Promise.all(
-    PAGE_TEMPLATES.map(async (name) => [name.replace("components/", ""), await loadTemplate(path.join(dir, `${name}.tsx`), importer)] as const),
-  );
-  return Object.fromEntries(entries) as unknown as Templates;
+  const entries = imported.modules.map((mod, i) => {
+    if (typeof mod.default !== "function") {
+      throw new SsodocsError("the page component has no default export, so nothing can be rendered; add `export default function ...`", { file: files[i] });
+    }
+    return [PAGE_TEMPLATES[i].replace("components/", ""), mod.default] as const;
+  });
+  return { templates: Object.fromEntries(entries) as unknown as Templates, inputs: imported.inputs };
 }

@@ -1,0 +1,34 @@
+// The first stage of a build: the site's inputs, read from disk. Docs with their text and its
+// hash (front matter parsed), the static folders' files, and the languages the docs' code
+// fences name. Watch mode hands in the docs it read before and the files that changed since,
+// so only those are read again.
+import path from "node:path";
+import type { LoadedConfig } from "../config.ts";
+import { listDocFiles, loadDoc, type SourceDoc } from "../content/load.ts";
+import { fenceLanguages, siteLanguages } from "../markdown/language-context.ts";
+import { staticFilesOf } from "../write.ts";
+
+export interface SiteInputs {
+  docs: SourceDoc[];
+  /** The languages the build loads for highlighting. */
+  languages: string[];
+  /** Each static folder with its files, in the config's order. */
+  statics: { dir: string; files: string[] }[];
+}
+
+/** Docs read before (by path relative to the docs folder) and the files changed since (absolute paths). */
+export interface KnownDocs {
+  docs: Map<string, SourceDoc>;
+  changed: Set<string>;
+}
+
+export function readSiteInputs(loaded: LoadedConfig, known?: KnownDocs): SiteInputs {
+  const docs = listDocFiles(loaded.docsDir).map((relativePath) => {
+    const before = known?.docs.get(relativePath);
+    if (before && !known!.changed.has(path.join(loaded.docsDir, relativePath))) return before;
+    return loadDoc(loaded.docsDir, relativePath);
+  });
+  const languages = siteLanguages(new Set(docs.flatMap((doc) => fenceLanguages(doc.body))), loaded.config.code.extraLanguages);
+  const statics = loaded.staticDirs.map((dir) => ({ dir, files: staticFilesOf(dir) }));
+  return { docs, languages, statics };
+}

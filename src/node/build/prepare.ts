@@ -1,0 +1,121 @@
+// The second stage: what every page is made from (the site view, the templates, the tool), each
+// page's key, and the renderers, loaded only when a page must be rendered. The templates are
+// loaded only then too: their stamp comes from the files they were last made from, as long as
+// each still hashes the same.
+import { readFileSync } from "node:fs";
+import type { LoadedConfig } from "../config.ts";
+import { hashOf, toolStamp } from "../cache.ts";
+import type { ContentModel } from "../content/site.ts";
+import { hashOfInputs, inputsUnchanged } from "../bundled-import.ts";
+import { createCodeRenderer, type CodeRenderer } from "../markdown/code.ts";
+import { createMarkdownRenderer, type MarkdownRenderer } from "../markdown/index.ts";
+import { buildClientAssets, type ClientAssets } from "../render/assets.ts";
+import { contentSecurityPolicy } from "../render/csp.ts";
+import { planPages, siteStampOf, structureStampOf, type PagePlan, type SiteStamps } from "../render/plan.ts";
+import { siteViewOf } from "../render/site-view.ts";
+import { DEFAULT_TEMPLATES, loadTemplates, type Templates } from "../render/templates.ts";
+import type { SiteView } from "../../shared/template-props.ts";
+import type { SiteConfig } from "../../shared/types.ts";
+import { SsodocsError } from "../errors.ts";
+import type { PageStore } from "../store.ts";
+import type { SiteInputs } from "./inputs.ts";
+
+export interface PreparedSite {
+  loaded: LoadedConfig;
+  config: SiteConfig;
+  inputs: SiteInputs;
+  model: ContentModel;
+  site: SiteView;
+  client: ClientAssets;
+  csp: string;
+  stamps: SiteStamps;
+  plans: PagePlan[];
+  /** Whether the store holds the page, with every image it copies unchanged. */
+  stored(plan: PagePlan): boolean;
+  /** The templates, the Markdown renderer and the code renderer, loaded on first use. */
+  renderers(): Promise<{ templates: Templates; markdown: MarkdownRenderer; code: CodeRenderer }>;
+  /** A hash of the page keys and output files: links need no validating again when it is the last validated one. */
+  validationStamp(pages: { plan: PagePlan }[], files: Set<string>): string;
+}
+
+/**
+ * Renderers kept from one build to the next (watch mode keeps one): the templates by their stamp,
+ * the Markdown and code renderers by the languages loaded. A build starts with an empty one.
+ */
+export interface RendererCache {
+  templates?: { stamp: string; templates: Templates };
+  code?: { languages: string; code: CodeRenderer; markdown: MarkdownRenderer };
+}
+
+/** The templates' stamp: from the files they were last made from when all still hash the same, else by loading them. */
+async function templatesStamp(loaded: LoadedConfig, store: PageStore, cache: RendererCache): Promise<string> {
+  const dir = loaded.templatesDir ?? DEFAULT_TEMPLATES;
+  const recorded = store.templates;
+  if (recorded?.dir === dir && inputsUnchanged(recorded.inputs)) return hashOfInputs(recorded.inputs);
+  const { templates, inputs } = await loadTemplates(loaded.templatesDir);
+  store.templates = { dir, inputs };
+  cache.templates = { stamp: hashOfInputs(inputs), templates };
+  return cache.templates.stamp;
+}
+
+export async function prepareSite(loaded: LoadedConfig, inputs: SiteInputs, model: ContentModel, store: PageStore, cache: RendererCache = {}): Promise<PreparedSite> {
+  const { config } = loaded;
+  const [client, templatesHash] = await Promise.all([buildClientAssets(config), templatesStamp(loaded, store, cache)]);
+  const site = siteViewOf(config, client);
+  const stamps: SiteStamps = {
+    tool: toolStamp(),
+    templates: templatesHash,
+    site: siteStampOf(site, loaded.inputs),
+    structure: structureStampOf(model),
+    languages: inputs.languages,
+  };
+  const plans = planPages(model, site, stamps);
+  let renderers: ReturnType<PreparedSite["renderers"]> | null = null;
+  const imageHashes = new Map<string, string | null>();
+  const imageUnchanged = ([file, hash]: [string, string, string]) => {
+    if (!imageHashes.has(file)) {
+      try {
+        imageHashes.set(file, hashOf(readFileSync(file)));
+      } catch {
+        imageHashes.set(file, null);
+      }
+    }
+    return imageHashes.get(file) === hash;
+  };
+  return {
+    loaded,
+    config,
+    inputs,
+    model,
+    site,
+    client,
+    csp: contentSecurityPolicy(client.beforePaintScript, config),
+    stamps,
+    plans,
+    stored(plan) {
+      const info = store.info(plan.key);
+      return !!info && info.images.every(imageUnchanged);
+    },
+    renderers() {
+      renderers ??= (async () => {
+        if (cache.templates?.stamp !== templatesHash) {
+          const fresh = await loadTemplates(loaded.templatesDir);
+          // Changed since the keys were worked out: the keys would not say what the pages are made from.
+          if (hashOfInputs(fresh.inputs) !== templatesHash) throw new SsodocsError("the templates changed while the site was being built; build again");
+          cache.templates = { stamp: templatesHash, templates: fresh.templates };
+        }
+        const languages = inputs.languages.join(",");
+        if (cache.code?.languages !== languages) {
+          const code = createCodeRenderer(inputs.languages, loaded.docsDir);
+          cache.code = { languages, code, markdown: createMarkdownRenderer(code) };
+        }
+        return { templates: cache.templates.templates, markdown: cache.code.markdown, code: cache.code.code };
+      })();
+      return renderers;
+    },
+    validationStamp(pages, files) {
+      return hashOf("validated-v1", config.baseUrl, ...pages.map((p) => p.plan.key), ...[...files].sort());
+    },
+  };
+}
+

@@ -1,0 +1,83 @@
+// The third stage: every page, from the store when its key is there, else rendered (and kept).
+// A page's bytes and data are read from the store only when a later stage asks for them; an
+// entry that turns out to be damaged is rendered again on the spot, under the same key.
+import type { DocSearchRecord } from "../../shared/types.ts";
+import type { PagePlan } from "../render/plan.ts";
+import { renderPages, type MadePage, type PageMeta, type RenderContext } from "../render/render-pages.ts";
+import type { Entry, EntryInfo, PageStore } from "../store.ts";
+import type { PageLinks } from "../validate/links.ts";
+import type { OutputItem, Staging } from "../write.ts";
+import type { PreparedSite } from "./prepare.ts";
+
+/** A page of the build, with what the later stages ask of it. */
+export interface ProducedPage {
+  plan: PagePlan;
+  warnings: string[];
+  /** Images the page shows: [source file, hash of its bytes, output path]. */
+  images: [string, string, string][];
+  output: OutputItem;
+  links(): Promise<PageLinks & { origins: [string, string][] }>;
+  records(): Promise<DocSearchRecord[] | null>;
+}
+
+/** Renders pages with the site's renderers, keeping each in the store; `made` gets each as it is done. */
+async function render(site: PreparedSite, store: PageStore, plans: PagePlan[], made: (page: MadePage, entry: Entry<PageMeta>) => Promise<void>): Promise<void> {
+  const { templates, markdown, code } = await site.renderers();
+  const docPlans = new Map(site.plans.filter((p) => p.doc).map((p) => [p.doc!.id, p]));
+  const context: RenderContext = {
+    model: site.model,
+    config: site.config,
+    docsDir: site.loaded.docsDir,
+    site: site.site,
+    templates,
+    markdown,
+    code,
+    storedDescription: (docId) => {
+      const plan = docPlans.get(docId);
+      return plan ? (store.read<PageMeta>(plan.key)?.meta.description ?? null) : null;
+    },
+  };
+  await renderPages(plans, context, (page) => made(page, store.write(page.plan.key, page.meta, page.html, page.info)));
+  code.save();
+}
+
+/** A page whose bytes and data come from the store (rendered again should its entry be gone or damaged). */
+function pageOf(site: PreparedSite, store: PageStore, plan: PagePlan, info: EntryInfo, known: PageMeta | null): ProducedPage {
+  const entry = async (): Promise<Entry<PageMeta>> => {
+    const kept = store.read<PageMeta>(plan.key);
+    if (kept) return kept;
+    let made: Entry<PageMeta> | null = null;
+    await render(site, store, [plan], async (_page, entry) => void (made = entry));
+    return made!;
+  };
+  const meta = async () => known ?? (await entry()).meta;
+  return {
+    plan,
+    warnings: info.warnings,
+    images: info.images,
+    output: { path: plan.file, hash: info.hash, bytes: async () => (await entry()).body },
+    links: async () => {
+      const { targets, ids, origins } = await meta();
+      return { route: plan.route, targets, ids: new Set(ids), origins };
+    },
+    records: async () => (await meta()).records,
+  };
+}
+
+/**
+ * Every page of the site (or of `only`) in plan order: `misses` rendered (and written to
+ * `staging` as each is done), the rest from the store.
+ */
+export async function producePages(site: PreparedSite, store: PageStore, misses: PagePlan[], staging: Staging | null, only = site.plans): Promise<ProducedPage[]> {
+  const rendered = new Map<PagePlan, ProducedPage>();
+  if (misses.length) {
+    await render(site, store, misses, async (page, entry) => {
+      // The HTML goes to disk now; only the data later stages need stays in memory.
+      rendered.set(page.plan, pageOf(site, store, page.plan, entry.info, page.meta));
+      await staging?.write({ path: page.plan.file, hash: entry.info.hash, bytes: () => entry.body });
+    });
+  }
+  const pages = only.map((plan) => rendered.get(plan) ?? pageOf(site, store, plan, store.info(plan.key)!, null));
+  if (staging) for (const page of pages) if (!rendered.has(page.plan)) await staging.write(page.output);
+  return pages;
+}

@@ -1,0 +1,69 @@
+// The output files besides the pages: scripts and styles, images the pages show, the static
+// folders, `_headers`, the sitemap and robots.txt, and the search files (kept in the store under
+// the keys of the doc pages they are made from).
+import path from "node:path";
+import { readFileSync } from "node:fs";
+import { hashOf } from "../cache.ts";
+import { SsodocsError } from "../errors.ts";
+import { headersFile } from "../render/csp.ts";
+import { sitemapAndRobots } from "../render/pages.ts";
+import { EMBEDDED_INDEX_FILE, RECORDS_FILE, searchFiles } from "../search/files.ts";
+import { docsInRecordOrder } from "../search/records.ts";
+import type { PageStore } from "../store.ts";
+import { outputOf, type OutputItem } from "../write.ts";
+import type { PreparedSite } from "./prepare.ts";
+import type { ProducedPage } from "./produce.ts";
+
+/** Reads a file the output copies (an image, a static file), naming it if it cannot be read. */
+function readSourceFile(file: string): Buffer {
+  try {
+    return readFileSync(file);
+  } catch (error) {
+    throw new SsodocsError(`cannot read file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file });
+  }
+}
+
+/** A file copied from the sources: read when written, its hash worked out now. */
+function copyOf(file: string, outputPath: string, hash?: string): OutputItem {
+  let bytes: Buffer | undefined;
+  const read = () => (bytes ??= readSourceFile(file));
+  return { path: outputPath, hash: hash ?? hashOf(read()), bytes: read };
+}
+
+/** The search files: from the store when the doc pages they are made from are the same, else made and kept. */
+export async function searchOutputs(site: PreparedSite, store: PageStore, pages: ProducedPage[]): Promise<OutputItem[]> {
+  const docs = docsInRecordOrder(
+    pages.filter((p) => p.plan.kind === "doc").map((p) => ({ id: p.plan.doc!.id, page: p })),
+    site.model.sidebar,
+  );
+  const key = hashOf("search-v1", site.stamps.tool, site.stamps.site, site.stamps.structure, ...docs.map((d) => d.page.plan.key));
+  const names = [RECORDS_FILE, EMBEDDED_INDEX_FILE];
+  const keys = names.map((name) => hashOf(key, name));
+  const infos = keys.map((k) => store.info(k));
+  const kept = infos.every((info) => info) ? keys.map((k) => store.read(k)) : [];
+  if (kept.length && kept.every((entry) => entry)) return kept.map((entry, i) => ({ path: names[i], hash: entry!.info.hash, bytes: () => entry!.body }));
+  const records = await Promise.all(docs.map(async (d) => (await d.page.records()) ?? []));
+  return searchFiles(records, site.config.url).map((file, i) => {
+    const entry = store.write(keys[i], null, file.contents, { warnings: [], images: [] });
+    return { path: file.path, hash: entry.info.hash, bytes: () => file.contents };
+  });
+}
+
+/**
+ * Every output file but the pages. A static file never replaces a file the build makes; of the
+ * static folders, a later one's file replaces an earlier one's (they are copied in order).
+ */
+export async function siteFiles(site: PreparedSite, store: PageStore, pages: ProducedPage[], { search = true } = {}): Promise<OutputItem[]> {
+  const made: OutputItem[] = [
+    outputOf("_headers", headersFile(site.csp).contents),
+    ...sitemapAndRobots(pages.map((p) => p.plan), site.config).map((f) => outputOf(f.path, f.contents)),
+    ...site.client.files.map((f) => ("from" in f ? copyOf(f.from, f.path) : outputOf(f.path, f.contents))),
+    ...(search ? await searchOutputs(site, store, pages) : []),
+  ];
+  const images = new Map<string, OutputItem>();
+  for (const page of pages) for (const [file, hash, output] of page.images) if (!images.has(output)) images.set(output, copyOf(file, output, hash));
+  const taken = new Set([...pages.map((p) => p.plan.file), ...made.map((f) => f.path), ...images.keys()]);
+  const statics = new Map<string, OutputItem>();
+  for (const { dir, files } of site.inputs.statics) for (const file of files) if (!taken.has(file)) statics.set(file, copyOf(path.join(dir, file), file));
+  return [...made, ...images.values(), ...statics.values()];
+}

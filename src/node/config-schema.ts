@@ -1,0 +1,153 @@
+// The schema of `ssodocs.config.ts`: every key, its default and what it must be. The types of the
+// resolved config come from here. Keys speak Docusaurus's names where the concept is the same
+// (`routeBasePath`, `sidebarPath`, `trailingSlash`, `staticDirectories`, `redirects`,
+// `createRedirects`), so a migrant maps their config line by line.
+import * as v from "valibot";
+
+const text = (what = "a string") => v.string(`must be ${what}`);
+const nonEmpty = v.pipe(text("a non-empty string"), v.trim(), v.minLength(1, "must be a non-empty string"));
+const flag = v.boolean("must be true or false");
+/** A value that may be left out or null (null by default); the value's own schema says what it must be. */
+const orNull = <T extends v.GenericSchema>(schema: T, _what: string) => v.optional(v.nullable(schema), null);
+const oneOf = <const T extends readonly string[]>(options: T) => v.picklist(options, `must be one of ${options.map((o) => `"${o}"`).join(", ")}`);
+const headingLevel = v.pipe(v.number("must be a whole number from 1 to 6"), v.integer("must be a whole number from 1 to 6"), v.minValue(1, "must be a whole number from 1 to 6"), v.maxValue(6, "must be a whole number from 1 to 6"));
+const link = v.strictObject({ label: nonEmpty, href: nonEmpty }, "must be an object with label and href");
+
+/** A sidebar item as the config writes it: a doc id, or a doc or category object (see sidebars.ts for the rest). */
+export type SidebarItemConfig =
+  | string
+  | { type: "doc"; id: string; label?: string; className?: string }
+  | { type: "category"; label: string; link?: string; collapsible?: boolean; collapsed?: boolean; items: SidebarItemConfig[] };
+
+const sidebarItem: v.GenericSchema<SidebarItemConfig> = v.union(
+  [
+    nonEmpty,
+    v.variant(
+      "type",
+      [
+        v.looseObject({ type: v.literal("doc"), id: nonEmpty, label: v.optional(nonEmpty), className: v.optional(nonEmpty) }),
+        v.looseObject({
+          type: v.literal("category"),
+          label: nonEmpty,
+          link: v.optional(nonEmpty),
+          collapsible: v.optional(flag),
+          collapsed: v.optional(flag),
+          items: v.lazy(() => v.array(sidebarItem, "must be a list of sidebar items")),
+        }),
+      ],
+      'must be an item of type "doc" or "category"',
+    ),
+  ],
+  'must be a doc id or an item of type "doc" or "category"',
+);
+
+const redirect = v.strictObject(
+  { from: v.union([nonEmpty, v.array(nonEmpty)], "must be a path or a list of paths"), to: nonEmpty },
+  "must be an object with from and to",
+);
+
+export const ConfigSchema = v.strictObject(
+  {
+    title: v.optional(nonEmpty, "authentik"),
+    tagline: v.optional(text(), "Bring all of your authentication into a unified platform."),
+    url: v.optional(v.pipe(nonEmpty, v.regex(/^https?:\/\/[^/]+$/, "must be an origin such as https://example.com (no path, no trailing slash)")), "https://integrations.goauthentik.io"),
+    baseUrl: v.optional(v.pipe(nonEmpty, v.regex(/^\/(.*\/)?$/, "must be a path that starts and ends with /")), "/"),
+    /** Docusaurus's meaning: true writes `a/b/index.html` and links `/a/b/`; false writes `a/b.html` and links `/a/b`; undefined keeps each link as written. */
+    trailingSlash: v.optional(v.boolean("must be true, false or left out")),
+    titleDelimiter: v.optional(nonEmpty, "|"),
+    navbar: v.optional(
+      v.strictObject({
+        logo: v.optional(v.strictObject({ alt: nonEmpty, src: nonEmpty, href: nonEmpty }, "must be an object with alt, src and href"), {
+          alt: "authentik logo",
+          src: "/img/icon.svg",
+          href: "https://goauthentik.io/",
+        }),
+        items: v.optional(v.array(link, "must be a list of { label, href }"), []),
+        iconLinks: v.optional(v.array(v.strictObject({ label: nonEmpty, href: nonEmpty, icon: oneOf(["github", "discord"] as const) }), "must be a list of { label, href, icon }"), []),
+        hideOnScroll: v.optional(flag, false),
+      }),
+      {},
+    ),
+    footer: v.optional(v.strictObject({ copyright: v.optional(text(), "") }), {}),
+    announcementBar: orNull(
+      v.strictObject({
+        id: nonEmpty,
+        content: nonEmpty,
+        backgroundColor: v.optional(nonEmpty, "#fff"),
+        textColor: v.optional(nonEmpty, "#000"),
+        isCloseable: v.optional(flag, true),
+      }),
+      "an object with id and content",
+    ),
+    colorMode: v.optional(
+      v.strictObject({
+        defaultMode: v.optional(oneOf(["light", "dark"] as const), "light"),
+        disableSwitch: v.optional(flag, false),
+        respectPrefersColorScheme: v.optional(flag, true),
+      }),
+      {},
+    ),
+    docs: v.optional(
+      v.strictObject({
+        /** Folder of the docs, relative to the config file. */
+        path: v.optional(nonEmpty, "content"),
+        /** URL path of the docs below baseUrl; "/" serves them at the site's root. */
+        routeBasePath: v.optional(
+          v.pipe(
+            text(),
+            v.transform((s) => s.trim().replace(/^\/+|\/+$/g, "")),
+            v.check((s) => !/[?#\\]|(^|\/)\.\.?(\/|$)/.test(s), "must be a plain path such as \"integrations\" or \"/\""),
+          ),
+          "integrations",
+        ),
+        sidebar: v.optional(v.array(sidebarItem, "must be a list of doc ids and categories"), []),
+        /** A Docusaurus sidebars module (.js, .mjs, .ts, .json), relative to the config file. */
+        sidebarPath: orNull(nonEmpty, "a file"),
+        /** Prefix of the "Edit this page" link; the doc's path relative to docs.path is appended. */
+        editUrl: orNull(nonEmpty, "a URL"),
+        issuesUrl: orNull(nonEmpty, "a URL"),
+        contributorGuideUrl: orNull(nonEmpty, "a URL"),
+        supportUrl: orNull(nonEmpty, "a URL"),
+      }),
+      {},
+    ),
+    toc: v.optional(
+      v.pipe(
+        v.strictObject({ minHeadingLevel: v.optional(headingLevel, 2), maxHeadingLevel: v.optional(headingLevel, 3) }),
+        v.forward(
+          v.check((t) => t.minHeadingLevel <= t.maxHeadingLevel, "must be at most toc.maxHeadingLevel"),
+          ["minHeadingLevel"],
+        ),
+      ),
+      {},
+    ),
+    frontMatter: v.optional(v.strictObject({ unknownKeys: v.optional(oneOf(["warn", "error"] as const), "warn") }), {}),
+    links: v.optional(v.strictObject({ rewrites: v.optional(v.array(v.strictObject({ from: nonEmpty, to: nonEmpty }), "must be a list of { from, to }"), []) }), {}),
+    search: v.optional(
+      v.strictObject({
+        algolia: orNull(v.strictObject({ appId: nonEmpty, apiKey: nonEmpty, indexName: nonEmpty }), "an object with appId, apiKey and indexName"),
+      }),
+      {},
+    ),
+    mermaid: v.optional(v.strictObject({ theme: v.optional(v.strictObject({ light: nonEmpty, dark: nonEmpty }), { light: "default", dark: "dark" }) }), {}),
+    code: v.optional(v.strictObject({ extraLanguages: v.optional(v.array(nonEmpty, "must be a list of language names"), ["apacheconf", "diff", "http", "json", "nginx", "python", "bash"]) }), {}),
+    /** Folder of the React page templates, relative to the config file (default: ssodocs's own). */
+    templates: orNull(nonEmpty, "a folder"),
+    /** Folders copied as they are to the output root, in order (Docusaurus's `staticDirectories`). */
+    staticDirectories: v.optional(v.array(nonEmpty, "must be a list of folders"), []),
+    /** One static folder (the older form of staticDirectories). */
+    static: orNull(nonEmpty, "a folder"),
+    /** Pages that send readers on: `{ from, to }` as the client-redirects plugin takes them. */
+    redirects: v.optional(v.array(redirect, "must be a list of { from, to }"), []),
+    /** For each existing route, the old paths that should lead to it (the client-redirects plugin's `createRedirects`). */
+    createRedirects: v.optional(
+      v.custom<(existingPath: string) => string[] | string | null | undefined>((f) => typeof f === "function", "must be a function (existingPath) => string[]"),
+    ),
+  },
+  "must be an object (export default defineConfig({ ... }))",
+);
+
+/** What a config file may say. */
+export type UserConfig = v.InferInput<typeof ConfigSchema>;
+/** The config with every default filled in. */
+export type SiteConfig = v.InferOutput<typeof ConfigSchema>;

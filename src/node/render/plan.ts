@@ -1,0 +1,111 @@
+// The pages of a site, each with the key of everything it is made from. `pageDependencies` is the
+// one place that lists what a page depends on; rendering (render-pages.ts) reads nothing else,
+// so a page whose key is in the store is that page, and a cached build writes what an uncached
+// one writes.
+import { compareText } from "../content/compare-text.ts";
+import { outputFileOf } from "../content/routes.ts";
+import { isGuideId, type ContentModel } from "../content/site.ts";
+import type { SourceDoc } from "../content/load.ts";
+import { hashOf } from "../cache.ts";
+import { fenceLanguages, languageContext, resolveLanguage } from "../markdown/language-context.ts";
+import type { SiteView } from "../../shared/template-props.ts";
+
+export type PageKind = "doc" | "home" | "tags" | "tag" | "search" | "notFound";
+
+export interface PagePlan {
+  kind: PageKind;
+  route: string;
+  /** Output file, below the output folder. */
+  file: string;
+  /** Listed in the sitemap. */
+  indexable: boolean;
+  /** The doc a doc page shows. */
+  doc: SourceDoc | null;
+  /** The tag a tag page lists (its key in the model). */
+  tag: string | null;
+  key: string;
+}
+
+/** What every page of a build is made from; each page adds its own part (pageDependencies). */
+export interface SiteStamps {
+  /** ssodocs's own code and the packages it bundles and loads (React, markdown-it, shiki). */
+  tool: string;
+  /** The page templates and every file they import. */
+  templates: string;
+  /** The config (the files it was made from) and the site view the templates get (asset URLs, scripts). */
+  site: string;
+  /** Every doc's id, path, title and front matter: the sidebar, tags, cards, links between docs. */
+  structure: string;
+  /** The languages the build loads for highlighting (see language-context.ts). */
+  languages: readonly string[];
+}
+
+/** The site view and the config's files as one hash. */
+export function siteStampOf(site: SiteView, configInputs: [string, string][]): string {
+  return hashOf("site-v1", JSON.stringify(site), ...configInputs.flat());
+}
+
+/** The structure of the site: what a page may show of docs other than its own. */
+export function structureStampOf(model: ContentModel): string {
+  return hashOf("structure-v1", JSON.stringify(model.docs.map((d) => [d.id, d.relativePath, d.title, d.frontMatter])));
+}
+
+/** The language context of each language a doc's fences name: what its blocks' colours depend on. */
+function codeStampOf(doc: SourceDoc, languages: readonly string[]): string {
+  return fenceLanguages(doc.body)
+    .map((name) => {
+      const lang = resolveLanguage(name);
+      return lang ? `${lang}:${languageContext(lang, languages)}` : "";
+    })
+    .sort()
+    .join(";");
+}
+
+/**
+ * Everything a page is made from. Doc pages: their doc's text and the language context of its
+ * code. Tag pages: the docs they list (a description may come from a doc's first paragraph).
+ * Every page: ssodocs, the templates, the config and site view, the site's structure.
+ */
+export function pageDependencies(kind: PageKind, route: string, stamps: SiteStamps, docs: SourceDoc[]): string[] {
+  const own = docs.flatMap((doc) => [doc.id, doc.hash, ...(kind === "doc" ? [codeStampOf(doc, stamps.languages)] : [])]);
+  return ["page-v1", kind, route, stamps.tool, stamps.templates, stamps.site, stamps.structure, ...own];
+}
+
+/** Every page of the site in a stable order: home, docs, tags, each tag, search, 404. */
+export function planPages(model: ContentModel, site: SiteView, stamps: SiteStamps): PagePlan[] {
+  const { baseUrl } = site.config;
+  const plans: PagePlan[] = [];
+  const add = (kind: PageKind, route: string, docs: SourceDoc[], extra: Partial<PagePlan> = {}) => {
+    plans.push({
+      kind,
+      route,
+      file: extra.file ?? outputFileOf(route, baseUrl),
+      indexable: extra.indexable ?? true,
+      doc: extra.doc ?? null,
+      tag: extra.tag ?? null,
+      key: hashOf(...pageDependencies(kind, route, stamps, docs)),
+    });
+  };
+  // A doc served at the site's root (docs at "/") is the home page.
+  if (!model.docs.some((d) => model.info.get(d.id)!.permalink === baseUrl)) add("home", baseUrl, []);
+  for (const doc of model.docs) add("doc", model.info.get(doc.id)!.permalink, [doc], { doc });
+  add("tags", site.tagsPath, []);
+  for (const [key, { summary, docIds }] of model.tags) add("tag", summary.permalink, docIds.map((id) => model.byId.get(id)!), { tag: key });
+  add("search", site.searchPath, [], { indexable: false });
+  add("notFound", `${baseUrl}404.html`, [], { file: "404.html", indexable: false });
+  // Of two pages written to one file (a duplicate route, which warns), the later one stays.
+  const last = new Map(plans.map((plan, i) => [plan.file, i]));
+  return plans.filter((plan, i) => last.get(plan.file) === i);
+}
+
+/** How many guides the home page counts. */
+export const guideCountOf = (model: ContentModel): number => model.docs.filter((d) => isGuideId(d.id)).length;
+
+/** A tag page's docs, in title order. */
+export function tagDocsOf(model: ContentModel, tag: string): SourceDoc[] {
+  return model.tags
+    .get(tag)!
+    .docIds.map((id) => model.byId.get(id)!)
+    .sort((a, b) => compareText(a.title, b.title));
+}
+

@@ -1,0 +1,108 @@
+// Renders the pages a build did not find in the store: the docs' Markdown first (their code
+// blocks queued), then the code highlighted once for all, then each page with React. What each
+// page is made from is what its key hashes (plan.ts): the doc, the model, the site view, the
+// templates and the code renderer of the site's languages.
+import type { ComponentType } from "react";
+import type { DocPageData, DocSearchRecord, SiteConfig } from "../../shared/types.ts";
+import type { CategoryCard, SiteView } from "../../shared/template-props.ts";
+import type { ContentModel } from "../content/site.ts";
+import type { CodeRenderer } from "../markdown/code.ts";
+import type { MarkdownRenderer } from "../markdown/index.ts";
+import { lvl0Of, recordsOfDoc } from "../search/records.ts";
+import type { EntryInfo } from "../store.ts";
+import { collectPageLinks } from "../validate/links.ts";
+import { renderDoc, type RenderedDoc } from "./docs.ts";
+import { renderDocument, renderFragment } from "./page.ts";
+import { guideCountOf, tagDocsOf, type PagePlan } from "./plan.ts";
+import { homeCardsOf } from "./site-view.ts";
+import type { Templates } from "./templates.ts";
+
+/** What a page's store entry holds besides its HTML. */
+export interface PageMeta {
+  /** Every href and src of the page, and its ids, for link validation. */
+  targets: string[];
+  ids: string[];
+  /** Rewritten href -> href as written in the Markdown, for reports. */
+  origins: [string, string][];
+  /** A doc page's search records. */
+  records: DocSearchRecord[] | null;
+  /** A doc page's description (tag pages list it). */
+  description: string | null;
+}
+
+/** A page made: its HTML, its entry data and the index's part of it. */
+export interface MadePage {
+  plan: PagePlan;
+  html: string;
+  meta: PageMeta;
+  info: Omit<EntryInfo, "hash">;
+}
+
+/** Everything rendering reads: the model, config and site view, and the renderers (loaded when first needed). */
+export interface RenderContext {
+  model: ContentModel;
+  config: SiteConfig;
+  docsDir: string;
+  site: SiteView;
+  templates: Templates;
+  markdown: MarkdownRenderer;
+  code: CodeRenderer;
+  /** The description of a doc whose page is not rendered in this run (from the store). */
+  storedDescription(docId: string): string | null;
+}
+
+function metaOf(route: string, html: string, extra: Partial<PageMeta> = {}): PageMeta {
+  const { targets, ids } = collectPageLinks(route, html);
+  return { targets, ids: [...ids], origins: [], records: null, description: null, ...extra };
+}
+
+const page = <P extends object>(component: ComponentType<P>, props: P, route: string) => renderDocument(component, props, route);
+
+/**
+ * Renders the pages of `plans` (doc pages first), handing each to `made` as soon as it is done,
+ * so pages stream to the store and the output instead of piling up in memory.
+ */
+export async function renderPages(plans: PagePlan[], context: RenderContext, made: (page: MadePage) => Promise<void>): Promise<void> {
+  const { model, config, site, templates, code } = context;
+  const descriptions = new Map<string, string>();
+  const docPlans = plans.filter((p) => p.kind === "doc");
+  if (docPlans.length) {
+    await context.markdown.load();
+    const cardsHtml = (cards: CategoryCard[]) => renderFragment(templates.CardList, { cards });
+    const rendered: [PagePlan, RenderedDoc][] = docPlans.map((plan) => [plan, renderDoc(plan.doc!, { ...context, cardsHtml })]);
+    await code.highlightPending();
+    for (const [plan, doc] of rendered) {
+      const data: DocPageData = { ...doc.page, html: code.fill(doc.page.html) };
+      const html = page(templates.DocPage, { site, doc: data }, plan.route);
+      const records = recordsOfDoc(data, lvl0Of(model.sidebar, data.id), config.url);
+      descriptions.set(data.id, data.description);
+      const meta = metaOf(plan.route, html, { origins: [...doc.origins], records, description: data.description });
+      await made({ plan, html, meta, info: { warnings: doc.warnings, images: doc.images.map((i) => [i.file, i.hash, i.path]) } });
+    }
+  }
+  const describe = (id: string) => descriptions.get(id) ?? context.storedDescription(id) ?? "";
+  for (const plan of plans) {
+    if (plan.kind === "doc") continue;
+    const html = renderOther(plan, context, describe);
+    await made({ plan, html, meta: metaOf(plan.route, html), info: { warnings: [], images: [] } });
+  }
+}
+
+function renderOther(plan: PagePlan, { model, site, templates }: RenderContext, describe: (id: string) => string): string {
+  switch (plan.kind) {
+    case "home":
+      return page(templates.HomePage, { site, categories: homeCardsOf(model), guideCount: guideCountOf(model) }, plan.route);
+    case "tags":
+      return page(templates.TagsPage, { site, tags: [...model.tags.values()].map((t) => t.summary) }, plan.route);
+    case "tag": {
+      const docs = tagDocsOf(model, plan.tag!).map((d) => ({ title: d.title, href: model.info.get(d.id)!.permalink, description: describe(d.id) }));
+      return page(templates.TagPage, { site, tag: model.tags.get(plan.tag!)!.summary, docs }, plan.route);
+    }
+    case "search":
+      return page(templates.SearchPage, { site }, plan.route);
+    case "notFound":
+      return page(templates.NotFound, { site }, plan.route);
+    default:
+      throw new Error(`no template for ${plan.kind} pages`);
+  }
+}

@@ -1,0 +1,236 @@
+// The page store: what a build made, under the key of everything it was made from, so the next
+// build with the same inputs takes it instead of making it again. One entry per page (its HTML,
+// the links and ids validation needs, its search records) or per other output (the search
+// files); one index per site that lists, for each key, what a build needs without reading the
+// entry (the hash of its bytes, its warnings, the images it copies) and the site-wide facts that
+// let a build skip work exactly (the templates' inputs, the keys whose links were validated).
+// An entry is checked against the hash of its bytes when read; a damaged one counts as missing.
+// Garbage collection, the only rule: an entry stays while one of the site's last three builds used it.
+// Watch mode keeps the same store, with the entries it made also in memory.
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { CACHE_DIR, contentCacheEnabled, hashOf } from "./cache.ts";
+import type { ModuleInputs } from "./bundled-import.ts";
+import type { WrittenStamps } from "./write.ts";
+
+/** What the index knows of an entry. */
+export interface EntryInfo {
+  /** Hash of the entry's bytes. */
+  hash: string;
+  warnings: string[];
+  /** Files of the docs folder the output copies: [source file, hash of its bytes, output path]. */
+  images: [string, string, string][];
+}
+
+/** An entry: data (JSON) and bytes (HTML, or a file's contents). */
+export interface Entry<Meta = unknown> {
+  info: EntryInfo;
+  meta: Meta;
+  body: Buffer;
+}
+
+interface Index {
+  version: 1;
+  /** The keys used by each of the last builds, newest first. */
+  builds: string[][];
+  entries: Record<string, EntryInfo>;
+  /** The templates' folder and inputs, so a build whose pages are all stored need not load them. */
+  templates: { dir: string; inputs: ModuleInputs } | null;
+  /** A hash of the page keys and output files the last successful build validated. */
+  validated: string | null;
+  /** Per output folder, the size and time of each file the last build wrote there (see outputIsCurrent). */
+  outputs: Record<string, WrittenStamps>;
+  /** The site's config as last bundled, with the files it was made from: a build whose config is unchanged starts no bundler. */
+  config: { inputs: ModuleInputs; code: string } | null;
+}
+
+const KEEP_BUILDS = 3;
+const KEEP_OUTPUTS = 4;
+const emptyIndex = (): Index => ({ version: 1, builds: [], entries: {}, templates: null, validated: null, config: null, outputs: {} });
+
+/** One store per site in a process, so every command and update of a site shares it. */
+const stores = new Map<string, PageStore>();
+
+export class PageStore {
+  /** The store of the site whose config file is `scope`. */
+  static for(scope: string): PageStore {
+    let store = stores.get(scope);
+    if (!store) stores.set(scope, (store = new PageStore(scope)));
+    return store;
+  }
+
+  private readonly dir: string | null;
+  private index: Index;
+  /** Entries kept in memory: all of them when the store has no folder (their bytes only with `keepBodies`), else those that could not be written. */
+  private readonly memory = new Map<string, Entry>();
+  private readonly used = new Set<string>();
+  private dirty = false;
+
+  /**
+   * With `keepBodies` (watch mode sets it) the entries read and written stay in memory too. With
+   * the cache off the store lives in memory only, keeping the entries' bytes only with
+   * `keepBodies`: a build reads none back.
+   */
+  keepBodies = false;
+
+  private constructor(scope: string) {
+    this.dir = contentCacheEnabled() ? path.join(CACHE_DIR, "pages", hashOf("store-v1", scope)) : null;
+    this.index = this.readIndex();
+  }
+
+  private readIndex(): Index {
+    if (!this.dir) return emptyIndex();
+    try {
+      const index = JSON.parse(readFileSync(path.join(this.dir, "index.json"), "utf8")) as Index;
+      if (index.version === 1 && Array.isArray(index.builds) && typeof index.entries === "object" && index.entries) return { ...emptyIndex(), ...index };
+    } catch {
+      // None yet, or damaged: an empty store.
+    }
+    return emptyIndex();
+  }
+
+  get templates(): Index["templates"] {
+    return this.index.templates;
+  }
+  set templates(templates: Index["templates"]) {
+    if (JSON.stringify(templates) !== JSON.stringify(this.index.templates)) (this.index.templates = templates), (this.dirty = true);
+  }
+  get config(): Index["config"] {
+    return this.index.config;
+  }
+  set config(config: Index["config"]) {
+    if (config?.code !== this.index.config?.code) (this.index.config = config), (this.dirty = true);
+  }
+  /** What the last build wrote into an output folder. */
+  written(outDir: string): WrittenStamps | null {
+    return this.index.outputs[outDir] ?? null;
+  }
+  setWritten(outDir: string, stamps: WrittenStamps): void {
+    // The last few folders written (`check` writes a new temporary one each time).
+    const kept = Object.entries(this.index.outputs).filter(([dir]) => dir !== outDir).slice(-(KEEP_OUTPUTS - 1));
+    this.index.outputs = Object.fromEntries([...kept, [outDir, stamps]]);
+    this.dirty = true;
+  }
+  get validated(): string | null {
+    return this.index.validated;
+  }
+  set validated(stamp: string | null) {
+    if (stamp !== this.index.validated) (this.index.validated = stamp), (this.dirty = true);
+  }
+
+  /** What the index says of a key (counting it as used by this build), or undefined when it holds nothing. */
+  info(key: string): EntryInfo | undefined {
+    const info = this.memory.get(key)?.info ?? this.index.entries[key];
+    if (info) this.used.add(key);
+    return info;
+  }
+
+  /** The entry, checked; null when it is gone or damaged (it is then dropped from the index). */
+  read<Meta>(key: string): Entry<Meta> | null {
+    const kept = this.memory.get(key);
+    if (kept) return kept.body ? (kept as Entry<Meta>) : null;
+    const info = this.index.entries[key];
+    if (!info || !this.dir) return null;
+    try {
+      const bytes = readFileSync(this.fileOf(key));
+      const newline = bytes.indexOf(10);
+      const body = bytes.subarray(newline + 1);
+      if (newline < 0 || hashOf(body) !== info.hash) throw new Error("damaged");
+      const entry: Entry<Meta> = { info, meta: JSON.parse(bytes.subarray(0, newline).toString("utf8")) as Meta, body };
+      if (this.keepBodies) this.memory.set(key, entry);
+      return entry;
+    } catch {
+      delete this.index.entries[key];
+      this.dirty = true;
+      return null;
+    }
+  }
+
+  /** Keeps an entry (written to a temporary file and renamed, so a killed build never leaves half of one). */
+  write<Meta>(key: string, meta: Meta, body: Buffer | string, info: Omit<EntryInfo, "hash">): Entry<Meta> {
+    const bytes = typeof body === "string" ? Buffer.from(body, "utf8") : body;
+    const entry: Entry<Meta> = { info: { ...info, hash: hashOf(bytes) }, meta, body: bytes };
+    this.used.add(key);
+    if (!this.dir) {
+      this.memory.set(key, this.keepBodies ? entry : { ...entry, body: null as unknown as Buffer });
+      return entry;
+    }
+    const file = this.fileOf(key);
+    const temp = `${file}.${process.pid}.tmp`;
+    try {
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(temp, Buffer.concat([Buffer.from(`${JSON.stringify(meta)}\n`, "utf8"), bytes]));
+      renameSync(temp, file);
+      this.index.entries[key] = entry.info;
+      this.dirty = true;
+      if (this.keepBodies) this.memory.set(key, entry);
+    } catch {
+      // A store that cannot be written only costs speed; a part written (on a full disk) goes.
+      rmSync(temp, { force: true });
+      this.memory.set(key, entry);
+    }
+    return entry;
+  }
+
+  /**
+   * Ends a build: notes which keys it used, drops the entries none of the last builds used, and
+   * writes the index if anything changed. Watch mode calls it after every update.
+   */
+  finish(): void {
+    const used = [...this.used].sort();
+    this.used.clear();
+    const last = this.index.builds[0];
+    if (!last || last.length !== used.length || last.some((k, i) => k !== used[i])) {
+      this.index.builds = [used, ...this.index.builds].slice(0, KEEP_BUILDS);
+      const keep = new Set(this.index.builds.flat());
+      for (const key of Object.keys(this.index.entries)) if (!keep.has(key)) delete this.index.entries[key];
+      for (const key of this.memory.keys()) if (!keep.has(key)) this.memory.delete(key);
+      this.dirty = true;
+      this.removeUnlisted(keep);
+    }
+    if (!this.dirty || !this.dir) return;
+    const temp = path.join(this.dir, `index.json.${process.pid}.tmp`);
+    try {
+      mkdirSync(this.dir, { recursive: true });
+      writeFileSync(temp, JSON.stringify(this.index));
+      renameSync(temp, path.join(this.dir, "index.json"));
+      this.dirty = false;
+    } catch {
+      rmSync(temp, { force: true });
+    }
+  }
+
+  private fileOf(key: string): string {
+    return path.join(this.dir!, "entries", key.slice(0, 2), key);
+  }
+
+  /** Removes the entry files no kept key names (and temporary files a killed build left). */
+  private removeUnlisted(keep: Set<string>): void {
+    if (!this.dir) return;
+    const root = path.join(this.dir, "entries");
+    let folders: string[];
+    try {
+      folders = readdirSync(root);
+    } catch {
+      return;
+    }
+    for (const folder of folders) {
+      for (const name of readdirSync(path.join(root, folder))) {
+        if (keep.has(name)) continue;
+        // Another build may be writing this one right now: temporary files of live processes stay.
+        const pid = /\.(\d+)\.tmp$/.exec(name)?.[1];
+        if (pid && isAlive(Number(pid))) continue;
+        rmSync(path.join(root, folder, name), { force: true });
+      }
+    }
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
