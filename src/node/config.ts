@@ -59,7 +59,7 @@ export const DEFAULTS: SiteConfig = {
   },
   toc: { minHeadingLevel: 2, maxHeadingLevel: 3 },
   links: { rewrites: [] },
-  search: { algolia: null },
+  search: { algolia: null, synonyms: [] },
   mermaid: { theme: { light: "default", dark: "dark" } },
   code: { extraLanguages: ["apacheconf", "diff", "http", "json", "nginx", "python", "bash"] },
   templates: path.join(PACKAGE_ROOT, "templates"),
@@ -195,6 +195,13 @@ export function resolveConfig(user: unknown, file: string): SiteConfig {
       const a = v as Record<string, unknown>;
       for (const k of ["appId", "apiKey", "indexName"]) str(false)(a[k], `${key}.${k}`);
     }),
+    synonyms: (v, key) => {
+      if (!Array.isArray(v)) fail(key, "an array of groups of words", v, file);
+      v.forEach((g, i) => {
+        const words = Array.isArray(g) && g.length >= 2 && g.every((w) => typeof w === "string" && /[\p{L}\p{N}]/u.test(w));
+        if (!words) fail(`${key}[${i}]`, 'a list of at least two words or phrases, such as ["oidc", "openid"]', g, file);
+      });
+    },
   });
 
   const baseUrl = top("baseUrl", (v, key) => {

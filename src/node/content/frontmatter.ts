@@ -170,6 +170,10 @@ export function parseFrontMatter(source: string, file: string, kept?: KeptFrontM
     tags = [...new Set(data.tags as string[])];
   }
   if (data.slug !== undefined && /[?#\s]/.test(data.slug as string)) bad("slug", "a path without spaces, ? or #");
+  const keywords = data.keywords;
+  if (keywords !== undefined && (!Array.isArray(keywords) || keywords.some((k) => typeof k !== "string" || !k.trim()))) {
+    bad("keywords", "a list of words or phrases such as [rdp, remote desktop]");
+  }
 
   const frontMatter: FrontMatter = {
     title: data.title as string,
@@ -184,6 +188,7 @@ export function parseFrontMatter(source: string, file: string, kept?: KeptFrontM
     "authentik_version",
     "hide_table_of_contents",
     "slug",
+    "keywords",
   ] as const) {
     if (data[key] !== undefined) (frontMatter as unknown as Record<string, unknown>)[key] = data[key];
   }

@@ -18,7 +18,7 @@ export const EMBEDDED_INDEX_FILE = "search/index.json";
  * with its lvl0, and the site's URL. `stampOf` gives a hash of a doc (its HTML may hold code placeholders).
  */
 export function searchInputs(docs: DocPageData[], sidebar: Sidebar, config: SiteConfig, stampOf: (doc: DocPageData) => string): string[] {
-  return [config.url, ...docsInRecordOrder(docs, sidebar).flatMap((doc) => [lvl0Of(sidebar, doc.id), stampOf(doc)])];
+  return [config.url, JSON.stringify(config.search.synonyms), ...docsInRecordOrder(docs, sidebar).flatMap((doc) => [lvl0Of(sidebar, doc.id), stampOf(doc)])];
 }
 
 /**
@@ -60,7 +60,7 @@ function parsedRecords(json: string): DocSearchRecord[] | null {
 
 /** `fill` gives a doc's HTML its highlighted code (whose setting names are indexed). */
 export function searchFiles(docs: DocPageData[], sidebar: Sidebar, config: SiteConfig, fill: (html: string) => string = (html) => html, memo: RecordsMemo | null = null): OutputFile[] {
-  const index = new EmbeddedIndexBuilder(config.url);
+  const index = new EmbeddedIndexBuilder(config.url, config.search.synonyms);
   // The JSON array, as UTF-8 chunks: "[", then each record's JSON with commas between, then "]".
   const chunks: Buffer[] = [];
   let first = true;
