@@ -23,6 +23,7 @@ import { keptLinks, planPages, writePages, type StoredLinks } from "./render/wri
 import { homeCardsOf, siteViewOf } from "./render/site-view.ts";
 import { loadTemplates } from "./render/templates.ts";
 import { cachedSearchFiles, type KeptSearchFile } from "./search/files.ts";
+import { llmsFiles } from "./search/llms.ts";
 import { findBrokenLinks, formatBrokenLinks, type BrokenLink } from "./validate/links.ts";
 import { createStaging, removeStaleTemps, type Staging } from "./write.ts";
 
@@ -113,6 +114,7 @@ export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Pr
 
     const csp = contentSecurityPolicy(client.beforePaintScript, config);
     const files: (OutputFile | StoredFile)[] = [headersFile(csp), ...rendered.images, ...client.files, ...sitemapAndRobots(pages, config)];
+    files.push(...llmsFiles(model, config)); // llms.txt and each doc's Markdown copy
     const search = cachedSearchFiles(loaded.docsDir, rendered.pages, model.sidebar, config, docStamp, code.fill, outputs);
     const staticFiles = loaded.staticDir && existsSync(loaded.staticDir) ? listFiles(loaded.staticDir, { hidden: true, followFolderLinks: true }) : [];
     const known = new Set([...pages.map((p) => p.file), ...files.map((f) => f.path), ...search.map((f) => f.path), ...staticFiles]);

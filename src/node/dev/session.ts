@@ -24,6 +24,7 @@ import { docStamp, homePageJob, pageJobs, sitemapAndRobots, type PageJob } from 
 import { homeCardsOf, siteViewOf } from "../render/site-view.ts";
 import { loadTemplates, type Templates } from "../render/templates.ts";
 import { RecordsMemo, searchFiles } from "../search/files.ts";
+import { llmsFiles } from "../search/llms.ts";
 import { collectPageLinks, findBrokenLinks, formatBrokenLinks, type PageLinks } from "../validate/links.ts";
 import { freshImporter } from "../bundled-import.ts";
 import { listFiles } from "../list-files.ts";
@@ -267,6 +268,13 @@ export class DevSession {
       if ((await this.write(file.path, file.contents)) && file.path.startsWith("assets/") && !file.path.startsWith("assets/images/")) reloadAll = true;
     }
     if (staticChanged || configChanged) reloadAll = (await this.copyStatic()) || reloadAll || configChanged;
+    // llms.txt and the docs' Markdown copies; a copy whose doc is gone goes too.
+    const llms = new Map(llmsFiles(model, this.loaded.config).map((f) => [f.path, f.contents]));
+    for (const [file, contents] of llms) await this.write(file, contents);
+    for (const gone of [...this.written.keys()].filter((f) => f.endsWith(".md") && !llms.has(f))) {
+      this.written.delete(gone);
+      await rm(path.join(this.options.outDir, gone), { force: true });
+    }
 
     const sources = [...actual].map((f) => path.relative(process.cwd(), f)).sort();
     const update: DevUpdate = { scope: configChanged || templatesChanged ? "site" : structure ? "structure" : "page", sources, routes, reloadAll, ms: Math.round(performance.now() - started), warnings: warnings.list };

@@ -1,0 +1,19 @@
+import { markdownPathOf } from "../../src/shared/markdown-copy.ts";
+
+/**
+ * "Copy page as Markdown" (the page's Markdown copy, for an AI assistant): the button is shown
+ * once the page's script runs (src/client/copy-page.ts); without it, the link opens the copy.
+ */
+export function CopyPage({ permalink }: { permalink: string }) {
+  const href = markdownPathOf(permalink);
+  return (
+    <div className="copy-page">
+      <button type="button" className="copy-page-button" data-copy-page={href} hidden>
+        Copy page as Markdown
+      </button>
+      <a className="copy-page-link" href={href} type="text/markdown">
+        View as Markdown
+      </a>
+    </div>
+  );
+}
