@@ -198,8 +198,9 @@ export function resolveConfig(user: unknown, file: string): SiteConfig {
     synonyms: (v, key) => {
       if (!Array.isArray(v)) fail(key, "an array of groups of words", v, file);
       v.forEach((g, i) => {
-        const words = Array.isArray(g) && g.length >= 2 && g.every((w) => typeof w === "string" && /[\p{L}\p{N}]/u.test(w));
-        if (!words) fail(`${key}[${i}]`, 'a list of at least two words or phrases, such as ["oidc", "openid"]', g, file);
+        const word = (w: unknown) => typeof w === "string" && /[\p{L}\p{N}]/u.test(w);
+        const ok = Array.isArray(g) && g.length >= 2 && g.every(word);
+        if (!ok) fail(`${key}[${i}]`, 'a list of at least two words or phrases, such as ["oidc", "openid"]', g, file);
       });
     },
   });

@@ -69,8 +69,8 @@ export function expandIndex(data: EmbeddedSearchIndex): IndexedRecord[] {
   const pageText = (h: SearchHierarchy, page: number) => `${h.lvl0} ${h.lvl1} ${keywordsOf(page)}`;
   const middle = (h: SearchHierarchy) => [h.lvl2, h.lvl3, h.lvl4, h.lvl5, h.lvl6].filter(Boolean).join(" ");
   data.pages.forEach(([path, lvl0, lvl1], page) => {
-    const record = { id: records.length, type: "lvl1" as const, url: path, pageId: page, hierarchy: base(page), content: null };
-    records.push({ ...record, title: lvl1, keywords: keywordsOf(page), page: lvl0, path: "" });
+    const fields = { title: lvl1, keywords: keywordsOf(page), page: lvl0, path: "" };
+    records.push({ id: records.length, type: "lvl1", url: path, pageId: page, hierarchy: base(page), content: null, ...fields });
   });
   data.sections.forEach(([page, level, anchor, text, parent]) => {
     const hierarchy = parent >= 0 ? { ...sectionHierarchy[parent] } : base(page);
@@ -80,7 +80,8 @@ export function expandIndex(data: EmbeddedSearchIndex): IndexedRecord[] {
     const parentPath = parent >= 0 ? middle(sectionHierarchy[parent]) : "";
     const url = `${data.pages[page][0]}#${anchor}`;
     const type = `lvl${level}` as SearchHit["type"];
-    records.push({ id: records.length, type, url, pageId: page, hierarchy, content: null, title: text, keywords: "", page: pageText(hierarchy, page), path: parentPath });
+    const fields = { title: text, keywords: "", page: pageText(hierarchy, page), path: parentPath };
+    records.push({ id: records.length, type, url, pageId: page, hierarchy, content: null, ...fields });
   });
   for (let i = 0; i < data.contents.length; i += 2) {
     const where = data.contents[i];
@@ -90,7 +91,8 @@ export function expandIndex(data: EmbeddedSearchIndex): IndexedRecord[] {
     const hierarchy = section >= 0 ? { ...sectionHierarchy[section] } : base(page);
     const anchor = section >= 0 ? data.sections[section][2] : "";
     const url = anchor ? `${data.pages[page][0]}#${anchor}` : data.pages[page][0];
-    records.push({ id: records.length, type: "content", url, pageId: page, hierarchy, content: text, title: "", keywords: "", page: pageText(hierarchy, page), path: middle(hierarchy) });
+    const fields = { title: "", keywords: "", page: pageText(hierarchy, page), path: middle(hierarchy) };
+    records.push({ id: records.length, type: "content", url, pageId: page, hierarchy, content: text, ...fields });
   }
   return records;
 }
@@ -130,7 +132,8 @@ export class EmbeddedIndex {
     this.search = new MiniSearch<IndexedRecord>({
       fields: FIELDS,
       // The compounds of a record are made from its title and keywords.
-      extractField: (record, field) => (field === "compounds" ? `${record.title}\n${record.keywords}` : record[field as "title"]),
+      extractField: (record, field) =>
+        field === "compounds" ? `${record.title}\n${record.keywords}` : record[field as "title"],
       tokenize: (text, field) => (field === "compounds" ? this.compoundTokens(text) : tokenize(text)),
       processTerm: (term) => {
         const word = normaliseWord(term);
@@ -159,7 +162,10 @@ export class EmbeddedIndex {
         const list = this.synonyms.get(member[0]) ?? [];
         let entry = list.find((e) => e.words.join(" ") === key);
         if (!entry) list.push((entry = { words: member, synonyms: [] }));
-        for (const other of members) if (other.join(" ") !== key && !entry.synonyms.some((s) => s.join(" ") === other.join(" "))) entry.synonyms.push(other);
+        for (const other of members) {
+          const known = other.join(" ") === key || entry.synonyms.some((s) => s.join(" ") === other.join(" "));
+          if (!known) entry.synonyms.push(other);
+        }
         // The longest phrase is tried first.
         this.synonyms.set(member[0], list.sort((a, b) => b.words.length - a.words.length));
       }
@@ -226,9 +232,13 @@ export class EmbeddedIndex {
 
   private unitQuery(unit: QueryUnit, last: boolean): Query {
     const n = unit.words.length;
-    const own: Query = n === 1 ? this.wordQuery(unit.words[0], last) : { combineWith: "AND", queries: unit.words.map((w, i) => this.wordQuery(w, last && i === n - 1)) };
+    const own: Query =
+      n === 1
+        ? this.wordQuery(unit.words[0], last)
+        : { combineWith: "AND", queries: unit.words.map((w, i) => this.wordQuery(w, last && i === n - 1)) };
     if (!unit.synonyms.length) return own;
-    const synonyms: Query[] = unit.synonyms.map((s) => ({ combineWith: "AND", queries: [s.join(" ")], prefix: false, fuzzy: false, boostTerm: () => SYNONYM_WEIGHT }));
+    const exact = { prefix: false, fuzzy: false, boostTerm: () => SYNONYM_WEIGHT };
+    const synonyms: Query[] = unit.synonyms.map((s) => ({ combineWith: "AND", queries: [s.join(" ")], ...exact }));
     return { combineWith: "OR", queries: [own, ...synonyms] };
   }
 
@@ -243,7 +253,8 @@ export class EmbeddedIndex {
       const joined = units[i].words[0] + units[i + 1].words[0];
       const last = i + 2 === units.length;
       if (!this.knows(joined, last)) continue;
-      joinings.push({ combineWith: "AND", queries: [...queries.slice(0, i), this.wordQuery(joined, last), ...queries.slice(i + 2)] });
+      const joinedQueries: Query[] = [...queries.slice(0, i), this.wordQuery(joined, last), ...queries.slice(i + 2)];
+      joinings.push({ combineWith: "AND", queries: joinedQueries });
     }
     return joinings.length ? { combineWith: "OR", queries: [all, ...joinings] } : all;
   }
@@ -259,7 +270,8 @@ export class EmbeddedIndex {
   /** Records matching all units but one (as Algolia's removeWordsIfNoResults: allOptional). */
   private allButOne(units: QueryUnit[]): SearchResult[] {
     const termsOf = units.map((u) => new Set([...u.words, ...u.synonyms.flat()]));
-    const results = this.run({ combineWith: "OR", queries: units.map((u, i) => this.unitQuery(u, i === units.length - 1)) });
+    const queries = units.map((u, i) => this.unitQuery(u, i === units.length - 1));
+    const results = this.run({ combineWith: "OR", queries });
     const kept: SearchResult[] = [];
     for (const r of results) {
       const matched = termsOf.filter((terms) => r.queryTerms.some((t) => terms.has(t))).length;
@@ -287,7 +299,8 @@ export class EmbeddedIndex {
     const found = (r: SearchResult): Found => ({ record: recordOf(r), terms: r.terms, queryTerms: r.queryTerms });
     for (const group of groups) {
       // A page found by its sections is shown first all the same, highlighted with its best section's words.
-      out.push(group.page ? found(group.page) : { ...found(group.best), record: this.records[recordOf(group.best).pageId] });
+      const page = group.page ? found(group.page) : { ...found(group.best), record: this.records[recordOf(group.best).pageId] };
+      out.push(page);
       for (const section of group.sections) out.push(found(section));
     }
     return out;
@@ -298,7 +311,8 @@ export class EmbeddedIndex {
     const documents = found.filter((f) => f.record.type === "lvl1").length;
     const start = options.page * options.hitsPerPage;
     const hits = found.slice(start, start + options.hitsPerPage).map((f) => this.hitOf(f, options.snippetWords));
-    return { hits, nbHits: found.length, nbDocuments: documents, page: options.page, nbPages: Math.ceil(found.length / options.hitsPerPage) };
+    const nbPages = Math.ceil(found.length / options.hitsPerPage);
+    return { hits, nbHits: found.length, nbDocuments: documents, page: options.page, nbPages };
   }
 
   private hitOf(found: Found, words: number): SearchHit {

@@ -57,11 +57,10 @@ export function groupByPage<T>(
     group.sections.push(item);
   }
   // A section that repeats the page's title, found before the page's own hit, goes.
-  return [...groups.values()].map(({ page, best, sections }) => ({
-    page,
-    best,
-    sections: page === null ? sections : sections.filter((s) => normaliseTitle(titleOf(s)) !== normaliseTitle(titleOf(page))),
-  }));
+  return [...groups.values()].map(({ page, best, sections }) => {
+    const pageTitle = page === null ? null : normaliseTitle(titleOf(page));
+    return { page, best, sections: sections.filter((s) => normaliseTitle(titleOf(s)) !== pageTitle) };
+  });
 }
 
 function normaliseTitle(title: string): string {

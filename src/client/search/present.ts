@@ -57,11 +57,13 @@ function pageHitOf(hit: SearchHit): SearchHit {
     url,
     hierarchy: { lvl0, lvl1, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null },
     content: null,
-    _snippetResult: { hierarchy: { ...(marked?.lvl0 ? { lvl0: marked.lvl0 } : {}), ...(marked?.lvl1 ? { lvl1: marked.lvl1 } : {}) } },
+    _snippetResult: {
+      hierarchy: { ...(marked?.lvl0 ? { lvl0: marked.lvl0 } : {}), ...(marked?.lvl1 ? { lvl1: marked.lvl1 } : {}) },
+    },
   };
 }
 
-/** Hits by page (group.ts): each page's own hit (made from its best hit when not among them), then its best sections. */
+/** Hits by page (group.ts): each page's own hit (made from its best hit when not among them), then its sections. */
 export function pageGroupsOf(hits: SearchHit[]): { page: SearchHit; sections: SearchHit[] }[] {
   return groupByPage(hits, (hit) => ({ page: pageUrlOf(hit), isPage: hit.type === "lvl1" }), plainTitle).map((g) => ({
     page: g.page ?? pageHitOf(g.best),

@@ -43,8 +43,10 @@ export function setupSearchPage(page: HTMLElement): void {
     document.title = headingText(query) + titleSuffix;
   };
 
-  const pathHtml = (crumbs: string[]) =>
-    crumbs.length ? `<nav class="search-result-path" aria-label="Breadcrumbs"><ol>${crumbs.map((b) => `<li>${b}</li>`).join("")}</ol></nav>` : "";
+  const pathHtml = (crumbs: string[]) => {
+    if (!crumbs.length) return "";
+    return `<nav class="search-result-path" aria-label="Breadcrumbs"><ol>${crumbs.map((b) => `<li>${b}</li>`).join("")}</ol></nav>`;
+  };
   // One result per page: its title and section, then its best sections with their snippets.
   const resultHtml = (response: SearchResponse) =>
     pageGroupsOf(response.hits)
@@ -52,12 +54,15 @@ export function setupSearchPage(page: HTMLElement): void {
         const { title, breadcrumbs } = pageResultParts(page);
         const items = sections.map((hit) => {
           const part = sectionParts(hit);
-          const link = part.title ? `<a class="search-result-section-title" href="${escapeHtml(localHref(hit.url))}">${part.title}</a>` : "";
-          const snippet = part.snippet ? `<p class="search-result-snippet">${part.title ? part.snippet : `<a href="${escapeHtml(localHref(hit.url))}">${part.snippet}</a>`}</p>` : "";
+          const href = escapeHtml(localHref(hit.url));
+          const link = part.title ? `<a class="search-result-section-title" href="${href}">${part.title}</a>` : "";
+          const text = part.title ? part.snippet : `<a href="${href}">${part.snippet}</a>`;
+          const snippet = part.snippet ? `<p class="search-result-snippet">${text}</p>` : "";
           return `<li class="search-result-section">${link}${pathHtml(part.breadcrumbs)}${snippet}</li>`;
         });
         const list = items.length ? `<ul class="search-result-sections">${items.join("")}</ul>` : "";
-        return `<article class="search-result"><h2 class="search-result-title"><a href="${escapeHtml(localHref(page.url))}">${title}</a></h2>${pathHtml(breadcrumbs)}${list}</article>`;
+        const heading = `<h2 class="search-result-title"><a href="${escapeHtml(localHref(page.url))}">${title}</a></h2>`;
+        return `<article class="search-result">${heading}${pathHtml(breadcrumbs)}${list}</article>`;
       })
       .join("");
 

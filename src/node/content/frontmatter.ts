@@ -171,7 +171,8 @@ export function parseFrontMatter(source: string, file: string, kept?: KeptFrontM
   }
   if (data.slug !== undefined && /[?#\s]/.test(data.slug as string)) bad("slug", "a path without spaces, ? or #");
   const keywords = data.keywords;
-  if (keywords !== undefined && (!Array.isArray(keywords) || keywords.some((k) => typeof k !== "string" || !k.trim()))) {
+  const words = Array.isArray(keywords) && keywords.every((k) => typeof k === "string" && k.trim() !== "");
+  if (keywords !== undefined && !words) {
     bad("keywords", "a list of words or phrases such as [rdp, remote desktop]");
   }
 

@@ -15,7 +15,8 @@ export class EmbeddedIndexBuilder {
     private readonly origin: string,
     synonyms: string[][] = [],
   ) {
-    this.index.synonyms = synonyms.map((group) => [...new Set(group.map((w) => w.trim().toLowerCase()).filter(Boolean))]).filter((g) => g.length > 1);
+    const groups = synonyms.map((group) => [...new Set(group.map((w) => w.trim().toLowerCase()).filter(Boolean))]);
+    this.index.synonyms = groups.filter((g) => g.length > 1);
   }
 
   add(records: DocSearchRecord[]): void {
@@ -27,7 +28,8 @@ export class EmbeddedIndexBuilder {
         page = index.pages.length;
         this.pageIndex.set(path, page);
         const keywords = r.type === "lvl1" ? r.keywords : undefined;
-        index.pages.push(keywords?.length ? [path, r.hierarchy.lvl0 ?? "", r.hierarchy.lvl1 ?? "", keywords] : [path, r.hierarchy.lvl0 ?? "", r.hierarchy.lvl1 ?? ""]);
+        const entry: [string, string, string] = [path, r.hierarchy.lvl0 ?? "", r.hierarchy.lvl1 ?? ""];
+        index.pages.push(keywords?.length ? [...entry, keywords] : entry);
         this.open = [];
       }
       const open = this.open;
@@ -52,7 +54,11 @@ export class EmbeddedIndexBuilder {
   }
 }
 
-export function buildEmbeddedIndex(records: DocSearchRecord[], origin: string, synonyms: string[][] = []): EmbeddedSearchIndex {
+export function buildEmbeddedIndex(
+  records: DocSearchRecord[],
+  origin: string,
+  synonyms: string[][] = [],
+): EmbeddedSearchIndex {
   const builder = new EmbeddedIndexBuilder(origin, synonyms);
   builder.add(records);
   return builder.index;

@@ -18,7 +18,8 @@ export const EMBEDDED_INDEX_FILE = "search/index.json";
  * with its lvl0, and the site's URL. `stampOf` gives a hash of a doc (its HTML may hold code placeholders).
  */
 export function searchInputs(docs: DocPageData[], sidebar: Sidebar, config: SiteConfig, stampOf: (doc: DocPageData) => string): string[] {
-  return [config.url, JSON.stringify(config.search.synonyms), ...docsInRecordOrder(docs, sidebar).flatMap((doc) => [lvl0Of(sidebar, doc.id), stampOf(doc)])];
+  const perDoc = docsInRecordOrder(docs, sidebar).flatMap((doc) => [lvl0Of(sidebar, doc.id), stampOf(doc)]);
+  return [config.url, JSON.stringify(config.search.synonyms), ...perDoc];
 }
 
 /**

@@ -25,7 +25,10 @@ export const OPTIONAL_SECTION = "Optional";
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 const FENCE = /^\s*(`{3,}|~{3,})/;
 /** An MDX import or export statement (a line of the body outside code, at the start of a line). */
-const MDX_STATEMENT = /^(?:import\s[^\n]*?\bfrom\s+["'][^"']+["'];?|import\s+["'][^"']+["'];?|export\s+(?:const|let|var|function|default)\b[^\n]*)\s*$/;
+const MDX_STATEMENT = new RegExp(
+  String.raw`^(?:import\s[^\n]*?\bfrom\s+["'][^"']+["'];?|import\s+["'][^"']+["'];?` +
+    String.raw`|export\s+(?:const|let|var|function|default)\b[^\n]*)\s*$`,
+);
 /** An inline link or image target: `](target)` or `](target "title")`. */
 const INLINE_TARGET = /(\]\()(<[^>]*>|[^\s)]+)((?:\s+"[^"]*")?\))/g;
 /** A reference definition: `[id]: target`. */
@@ -84,7 +87,8 @@ export function markdownBody(doc: SourceDoc, model: ContentModel, config: SiteCo
       continue;
     }
     // Inline code spans keep their text: only the parts between them are rewritten.
-    out.push(line.split(/(`+[^`]*`+)/).map((part, i) => (i % 2 ? part : part.replace(INLINE_TARGET, (_, open: string, href: string, close: string) => open + link(href) + close))).join(""));
+    const rewrite = (part: string) => part.replace(INLINE_TARGET, (_, open: string, href: string, close: string) => open + link(href) + close);
+    out.push(line.split(/(`+[^`]*`+)/).map((part, i) => (i % 2 ? part : rewrite(part))).join(""));
   }
   return out.join("\n").replace(/^\s*\n/, "").replace(/\s+$/, "");
 }
@@ -115,7 +119,8 @@ export function llmsTxt(model: ContentModel, config: SiteConfig): string {
   const inSidebar = new Set(model.sidebar.order);
   for (const doc of docsInRecordOrder(model.docs, model.sidebar)) {
     const inCategory = (model.sidebar.parents.get(doc.id)?.length ?? 0) > 0;
-    const section = !inSidebar.has(doc.id) ? OPTIONAL_SECTION : inCategory ? lvl0Of(model.sidebar, doc.id) : OVERVIEW_SECTION;
+    let section = inCategory ? lvl0Of(model.sidebar, doc.id) : OVERVIEW_SECTION;
+    if (!inSidebar.has(doc.id)) section = OPTIONAL_SECTION;
     const url = config.url + markdownPathOf(model.info.get(doc.id)!.permalink);
     const lines = sections.get(section) ?? [];
     lines.push(entryLine(doc.frontMatter.title, url, doc.frontMatter.description));
@@ -125,7 +130,8 @@ export function llmsTxt(model: ContentModel, config: SiteConfig): string {
   const ordered = [...sections].sort(([a], [b]) => Number(a === OPTIONAL_SECTION) - Number(b === OPTIONAL_SECTION));
   const head = [`# ${config.title}`];
   if (config.tagline.trim()) head.push(`> ${config.tagline.trim()}`);
-  head.push(`Each page of ${config.url}${config.baseUrl} is also Markdown: the links below are those copies; the page itself is the same address without \`index.md\` (or \`.md\`).`);
+  const site = config.url + config.baseUrl;
+  head.push(`Each page of ${site} is also Markdown: the links below are those copies; the page itself is the same address without \`index.md\` (or \`.md\`).`);
   return `${[...head, ...ordered.map(([section, lines]) => `## ${section}\n\n${lines.join("\n")}`)].join("\n\n")}\n`;
 }
 
