@@ -80,6 +80,7 @@ describe("an output folder that already holds the site", () => {
     buildBothWays(site, cacheDir);
     expect(statSync(out).ino).toBe(folder);
     for (const file of [BETA, "index.html", "search/index.json"]) expect(kept().has(statSync(path.join(out, file)).ino), file).toBe(true);
-    expect(readdirSync(path.join(out, "integrations/services/beta"))).toEqual(["index.html"]);
+    // The page and its Markdown copy (llms.ts), nothing else.
+    expect(readdirSync(path.join(out, "integrations/services/beta")).sort()).toEqual(["index.html", "index.md"]);
   });
 });

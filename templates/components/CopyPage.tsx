@@ -1,11 +1,10 @@
-import { markdownPathOf } from "../../src/shared/markdown-copy.ts";
-
 /**
  * "Copy page as Markdown" (the page's Markdown copy, for an AI assistant): the button is shown
  * once the page's script runs (src/client/copy-page.ts); without it, the link opens the copy.
  */
 export function CopyPage({ permalink }: { permalink: string }) {
-  const href = markdownPathOf(permalink);
+  // As markdownPathOf (src/shared/markdown-copy.ts): templates import no code from src/, so a copied templates folder works.
+  const href = permalink.endsWith("/") ? `${permalink}index.md` : `${permalink}.md`;
   return (
     <div className="copy-page">
       <button type="button" className="copy-page-button" data-copy-page={href} hidden>
