@@ -36,5 +36,20 @@ export default defineConfig({
   },
   frontMatter: { unknownKeys: "error" },
   links: { rewrites: [{ from: "/docs/", to: "https://docs.goauthentik.io/docs/" }] },
+  // Words a reader may type for what the guides call otherwise; each group matches as one word.
+  search: {
+    synonyms: [
+      ["oidc", "oauth", "oauth2", "openid", "openid connect"],
+      ["saml", "saml2", "sso", "single sign-on"],
+      ["rdp", "remote desktop", "guacamole"],
+      ["ldap", "active directory"],
+      ["scim", "provisioning"],
+      ["redirect uri", "redirect url", "callback url"],
+      ["forward auth", "proxy provider"],
+      ["vpn", "wireguard"],
+      ["k8s", "kubernetes"],
+      ["mfa", "2fa", "totp"],
+    ],
+  },
   static: "static",
 });

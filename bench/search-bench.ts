@@ -18,10 +18,12 @@ const QUERIES = [
   "grafana", "nextcloud", "gitlab saml", "redirect uri", "proxy provider", "ldap", "scim", "grafanna", "nextclod",
   "signing key", "home assistant", "open webui", "oidc", "client secret", "group", "jellyfin", "vault oidc", "g",
   "gr", "gra", "graf", "role_attribute_path", "certificate", "forward auth", "outpost", "saml", "synology", "docker compose",
+  // Queries that need a forgiving search: typos, synonyms, words joined or apart, one word absent.
+  "graphana", "portainer oidc", "windows rdp", "uptimekuma", "net box", "grafana keycloak",
 ];
 const RUNS = 30;
 const INDEX_LIMIT_GZIP = 150 * 1024;
-const QUERY_LIMIT_MS = 5;
+const QUERY_LIMIT_MS = 1;
 
 const configArg = process.argv.indexOf("--config");
 const config = configArg > 0 ? path.resolve(process.argv[configArg + 1]) : path.join(ROOT, "ssodocs.config.ts");
@@ -109,7 +111,7 @@ try {
     for (const q of QUERIES) console.log(`  ${JSON.stringify(q).padEnd(24)} median ${median(result.perQuery[q]).toFixed(2)} ms`);
     const m = median(result.all);
     const sorted = [...result.all].sort((a, b) => a - b);
-    console.log(`query time over ${result.all.length} queries: median ${m.toFixed(2)} ms, p90 ${sorted[Math.floor(sorted.length * 0.9)].toFixed(2)} ms (limit median ${QUERY_LIMIT_MS} ms) ${m < QUERY_LIMIT_MS ? "OK" : "OVER"}`);
+    console.log(`query time over ${result.all.length} queries: median ${m.toFixed(2)} ms, p90 ${sorted[Math.floor(sorted.length * 0.9)].toFixed(2)} ms (limit median ${QUERY_LIMIT_MS} ms) ${m <= QUERY_LIMIT_MS ? "OK" : "OVER"}`);
 
     // Typing in the dialog to hits on screen.
     await page.goto(`http://127.0.0.1:${port}/integrations/`);

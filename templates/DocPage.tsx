@@ -1,5 +1,6 @@
 import type { DocPageProps } from "../src/shared/template-props.ts";
 import { Badges, Breadcrumbs, HelpBox, Paginator, TableOfContents } from "./components/DocParts.tsx";
+import { CopyPage } from "./components/CopyPage.tsx";
 import { Sidebar } from "./components/Sidebar.tsx";
 import Layout from "./Layout.tsx";
 
@@ -21,6 +22,7 @@ export default function DocPage({ site, doc }: DocPageProps) {
               <header className="doc-header">
                 <h1>{doc.heading}</h1>
                 <Badges frontMatter={doc.frontMatter} />
+                <CopyPage permalink={doc.permalink} />
               </header>
               <div className="markdown" dangerouslySetInnerHTML={{ __html: doc.html }} />
               {doc.tags.length ? (

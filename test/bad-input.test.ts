@@ -60,6 +60,9 @@ describe("bad content", () => {
     const level = buildWith({ "docs/services/beta/index.md": "---\ntitle: Beta\n\nsupport_level: sometimes\n---\n\nBody\n" });
     expect(level.stderr).toMatch(/beta\/index\.md:4: front matter "support_level" must be one of authentik, community, vendor, deprecated \(got "sometimes"\)/);
     expect(level.code).toBe(1);
+    const keywords = buildWith({ "docs/services/beta/index.md": "---\ntitle: Beta\nkeywords: rdp\n---\n\nBody\n" });
+    expect(keywords.stderr).toMatch(/beta\/index\.md:3: front matter "keywords" must be a list of words or phrases/);
+    expect(keywords.code).toBe(1);
   });
 
   it("an image that does not exist names the page and the image", () => {

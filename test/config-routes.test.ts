@@ -28,6 +28,9 @@ describe("config validation", () => {
     expect(() => resolve({ url: "https://x.io/" })).toThrow(/"url" must be an origin/);
     expect(() => resolve({ announcementBar: { content: "Hi" } })).toThrow(/"announcementBar\.id"/);
     expect(() => resolve({ search: { algolia: { appId: "A", indexName: "i" } } })).toThrow(/"search\.algolia\.apiKey"/);
+    expect(() => resolve({ search: { synonyms: "oidc" } })).toThrow(/"search\.synonyms" must be an array of groups/);
+    expect(() => resolve({ search: { synonyms: [["oidc", "openid"], ["rdp"]] } })).toThrow(/"search\.synonyms\[1\]" must be a list of at least two words/);
+    expect(resolve({ search: { synonyms: [["oidc", "openid connect"]] } }).search).toEqual({ algolia: null, synonyms: [["oidc", "openid connect"]] });
     expect(() => resolve({ docs: { sidebar: [{ type: "category", items: [] }] } })).toThrow(/"docs\.sidebar\[0\]\.label"/);
     expect(() => resolve({ docs: { routeBasePath: "../integrations" } })).toThrow(/"docs\.routeBasePath" must be a plain path/);
     // Docusaurus's own forms: with or without slashes, and "/" for docs at the site's root.

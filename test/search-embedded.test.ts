@@ -1,11 +1,12 @@
-// The embedded search backend's index: prefix and typo tolerance, titles above body text,
-// highlights and snippets, and the sanitiser that lets only <mark> through.
+// The embedded search backend's index: prefix and typo tolerance, synonyms, keywords, words
+// joined or split, all words but one, titles above body text, hits grouped by page, highlights and
+// snippets, and the sanitiser that lets only <mark> through.
 import { describe, expect, it } from "vitest";
 import { buildEmbeddedIndex } from "../src/node/search/embedded-index.ts";
 import { recordsOfDoc } from "../src/node/search/records.ts";
 import { EmbeddedIndex, fuzziness } from "../src/client/search/embedded.ts";
 import { markAndSnippet, sanitizeHighlight } from "../src/client/search/highlight.ts";
-import { dialogLines, groupHits, pageResultParts } from "../src/client/search/present.ts";
+import { dialogLines, documentCount, groupHits, pageGroupsOf, pageResultParts } from "../src/client/search/present.ts";
 import type { DocPageData } from "../src/shared/types.ts";
 import type { SearchHit } from "../src/client/search/types.ts";
 
@@ -19,13 +20,17 @@ const records = [
   ...recordsOfDoc(doc("/integrations/services/gitlab/", "Integrate with GitLab", '<h2 id="saml">SAML configuration</h2><p>GitLab reads the SAML assertion.</p><h2 id="oidc">OIDC</h2><p>Works with Grafana dashboards too, and the redirect URI.</p>'), "Development", ORIGIN),
   ...recordsOfDoc(doc("/integrations/services/other/", "Integrate with Other", '<p>One two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty dashboards here.</p>'), "Development", ORIGIN),
 ];
-const index = new EmbeddedIndex(buildEmbeddedIndex(records, ORIGIN));
+const samba = { ...doc("/integrations/services/samba/", "Integrate with Samba", '<h2 id="what">What is Samba</h2><p>Samba keeps the same files.</p><h2 id="rdp">Remote desktop</h2><p>Windows clients connect over remote desktop.</p>'), frontMatter: { title: "Samba", tags: [], keywords: ["smb", "cifs share"] } };
+records.push(...recordsOfDoc(samba, "Storage", ORIGIN));
+records.push(...recordsOfDoc(doc("/integrations/services/home-assistant/", "Integrate with Home Assistant", '<h2 id="conf">HomeKit bridge</h2><p>Any text.</p>'), "Storage", ORIGIN));
+const SYNONYMS = [["oidc", "openid connect", "oauth2"], ["rdp", "remote desktop"]];
+const index = new EmbeddedIndex(buildEmbeddedIndex(records, ORIGIN, SYNONYMS));
 const search = (q: string, snippetWords = 10) => index.query(q, { snippetWords, hitsPerPage: 20, page: 0 });
 const pages = (q: string) => search(q).hits.map((h) => h.url.split("#")[0]);
 
 describe("embedded index", () => {
   it("rebuilds each hit's hierarchy, type and URL with anchor", () => {
-    const hit = search("assertion").hits[0];
+    const hit = search("assertion").hits.find((h) => h.type === "content")!;
     expect(hit).toMatchObject({ type: "content", url: "/integrations/services/gitlab/#saml", content: "GitLab reads the SAML assertion." });
     expect(hit.hierarchy).toEqual({ lvl0: "Development", lvl1: "Integrate with GitLab", lvl2: "SAML configuration", lvl3: null, lvl4: null, lvl5: null, lvl6: null });
   });
@@ -39,36 +44,84 @@ describe("embedded index", () => {
     expect(search("graf").hits[0]._snippetResult?.hierarchy?.lvl1?.value).toBe("Integrate with <mark>Graf</mark>ana");
   });
 
-  it("tolerates typos as Algolia does: one from 5 letters, two from 9", () => {
-    expect(fuzziness("saml")).toBe(0);
-    expect(fuzziness("grafa")).toBe(1);
-    expect(fuzziness("dashboards")).toBe(2);
+  it("tolerates typos as Algolia does: one from 4 letters, two from 8", () => {
+    expect(fuzziness("sso")).toBe(0);
+    expect(fuzziness("saml")).toBe(1);
+    expect(fuzziness("grafana")).toBe(1);
+    expect(fuzziness("graphana")).toBe(2);
     expect(pages("grafanna")[0]).toBe("/integrations/services/grafana/");
     expect(search("grafanna").hits[0]._snippetResult?.hierarchy?.lvl1?.value).toBe("Integrate with <mark>Grafana</mark>");
+    expect(pages("graphana")[0]).toBe("/integrations/services/grafana/");
+    expect(pages("gitlab smal")[0]).toBe("/integrations/services/gitlab/");
+  });
+
+  it("reads a word the index knows as itself, never as a typo of another", () => {
+    // "same" is one letter from "saml", but both are words of the guides.
+    expect(pages("saml")).not.toContain("/integrations/services/samba/");
+    expect(pages("same")).toEqual(["/integrations/services/samba/", "/integrations/services/samba/"]);
   });
 
   it("needs every word of the query, across title, page and body", () => {
     expect(pages("gitlab saml")[0]).toBe("/integrations/services/gitlab/");
-    expect(pages("grafana saml")).not.toContain("/integrations/services/grafana/");
-    expect(search("zzzz grafana").nbHits).toBe(0);
+    expect(pages("gitlab saml")).not.toContain("/integrations/services/grafana/");
+  });
+
+  it("falls back to all words but one when no record holds them all", () => {
+    expect(pages("zzzz grafana")[0]).toBe("/integrations/services/grafana/");
+    expect(pages("grafana saml")).toContain("/integrations/services/grafana/");
+    expect(search("zzzz yyyy grafana").nbHits).toBe(0);
+  });
+
+  it("matches the words of a synonym group for each other, phrases too", () => {
+    // The GitLab guide says OIDC; "openid connect" and "oauth2" find it.
+    expect(pages("gitlab oauth2")[0]).toBe("/integrations/services/gitlab/");
+    expect(pages("openid connect")).toContain("/integrations/services/gitlab/");
+    expect(search("oauth2").hits.find((h) => h.type === "lvl2")?._snippetResult?.hierarchy?.lvl2?.value).toBe("<mark>OIDC</mark>");
+    expect(pages("windows rdp")[0]).toBe("/integrations/services/samba/");
+  });
+
+  it("finds a page by its front-matter keywords as by its title", () => {
+    expect(search("cifs").hits[0]).toMatchObject({ type: "lvl1", url: "/integrations/services/samba/" });
+    expect(search("smb").hits[0]).toMatchObject({ type: "lvl1", url: "/integrations/services/samba/" });
+  });
+
+  it("matches title words written together, split at a case change, or written apart", () => {
+    expect(search("homeassistant").hits[0]).toMatchObject({ type: "lvl1", url: "/integrations/services/home-assistant/" });
+    expect(search("homeassistant").hits[0]._snippetResult?.hierarchy?.lvl1?.value).toBe("Integrate with <mark>Home</mark> <mark>Assistant</mark>");
+    expect(search("lab").hits[0]).toMatchObject({ type: "lvl1", url: "/integrations/services/gitlab/" });
+    expect(search("git lab").hits[0]).toMatchObject({ type: "lvl1", url: "/integrations/services/gitlab/" });
   });
 
   it("finds a setting name written with underscores", () => {
-    expect(search("role_attribute_path").hits[0]).toMatchObject({ type: "content", url: "/integrations/services/grafana/#conf" });
+    expect(search("role_attribute_path").hits[1]).toMatchObject({ type: "content", url: "/integrations/services/grafana/#conf" });
+  });
+
+  it("groups hits by page: the page first, then its best sections, and counts pages", () => {
+    const response = search("dashboards");
+    expect(response.hits.map((h) => `${h.type} ${h.url}`)).toEqual([
+      "lvl1 /integrations/services/grafana/",
+      "content /integrations/services/grafana/#what",
+      "lvl1 /integrations/services/gitlab/",
+      "content /integrations/services/gitlab/#oidc",
+      "lvl1 /integrations/services/other/",
+      "content /integrations/services/other/",
+    ]);
+    expect(response.nbDocuments).toBe(3);
   });
 
   it("cuts snippets to the number of words asked, around the match", () => {
-    const ten = search("dashboards", 10).hits.find((h) => h.url.startsWith("/integrations/services/other/"))!;
+    const ten = search("dashboards", 10).hits.find((h) => h.url.startsWith("/integrations/services/other/") && h.type === "content")!;
     expect(ten._snippetResult?.content?.value).toBe("…thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty <mark>dashboards</mark> here.");
-    const five = search("dashboards", 5).hits.find((h) => h.url.startsWith("/integrations/services/other/"))!;
+    const five = search("dashboards", 5).hits.find((h) => h.url.startsWith("/integrations/services/other/") && h.type === "content")!;
     expect(five._snippetResult?.content?.value).toBe("…eighteen nineteen twenty <mark>dashboards</mark> here.");
   });
 
   it("pages through results", () => {
     const first = index.query("dashboards", { snippetWords: 10, hitsPerPage: 1, page: 0 });
     const second = index.query("dashboards", { snippetWords: 10, hitsPerPage: 1, page: 1 });
-    expect(first.nbHits).toBe(3);
-    expect(first.nbPages).toBe(3);
+    expect(first.nbHits).toBe(6);
+    expect(first.nbDocuments).toBe(3);
+    expect(first.nbPages).toBe(6);
     expect(second.hits[0].objectID).not.toBe(first.hits[0].objectID);
   });
 });
@@ -103,12 +156,29 @@ describe("how hits read", () => {
     expect(dialogLines(hit("content", "A", "Page"))).toEqual({ title: "Body &lt;b&gt;text&lt;/b&gt;", path: "Page" });
   });
 
-  it("groups by lvl0 in order of appearance, at most 5 per group, pages kept together", () => {
-    const hits = [hit("lvl1", "A", "P1"), hit("lvl1", "B", "Q"), hit("content", "A", "P2"), hit("content", "A", "P1"), ...Array.from({ length: 6 }, () => hit("content", "A", "P3"))];
+  it("groups by lvl0 in order of appearance, at most 5 per group, each page first and then its sections", () => {
+    const hits = [hit("lvl1", "A", "P1"), hit("lvl1", "B", "Q"), hit("content", "A", "P2", { url: "/p2/#a" }), hit("content", "A", "P1"), ...Array.from({ length: 6 }, (_, i) => hit("content", "A", "P3", { url: "/p3/", content: `Text ${i}` }))];
+    hits[0].url = hits[3].url = "/p1/";
+    hits[1].url = "/q/";
     const groups = groupHits(hits);
     expect(groups.map((g) => g.heading)).toEqual(["A", "B"]);
     expect(groups[0].hits).toHaveLength(5);
-    expect(groups[0].hits.map((h) => h.hierarchy.lvl1)).toEqual(["P1", "P1", "P2", "P3", "P3"]);
+    // P2 was found by a section only: its page hit is made from that section's hierarchy.
+    expect(groups[0].hits.map((h) => `${h.type} ${h.hierarchy.lvl1}`)).toEqual(["lvl1 P1", "content P1", "lvl1 P2", "content P2", "lvl1 P3"]);
+    expect(groups[0].hits[2]).toMatchObject({ type: "lvl1", url: "/p2/", content: null });
+  });
+
+  it("shows a page's sections once per title and at most 3, as grouped for Algolia's hits too", () => {
+    const tabbed = (anchor: string) => hit("lvl2", "A", "P", { url: `https://site.example/p/#${anchor}` });
+    const groups = pageGroupsOf([tabbed("conf"), tabbed("conf-1"), hit("content", "A", "P", { url: "https://site.example/p/#x" }), ...["a", "b", "c"].map((t) => hit("content", "A", "P", { url: "https://site.example/p/#y", content: t }))]);
+    expect(groups).toHaveLength(1);
+    expect(groups[0].page).toMatchObject({ type: "lvl1", url: "https://site.example/p/" });
+    expect(groups[0].sections.map((h) => h.content ?? h.hierarchy.lvl2)).toEqual(["Section", "Body <b>text</b>", "a"]);
+  });
+
+  it("counts documents when the backend knows them, else hits", () => {
+    expect(documentCount({ nbHits: 505, nbDocuments: 112 })).toBe(112);
+    expect(documentCount({ nbHits: 505 })).toBe(505);
   });
 
   it("gives a search page result its deepest level as title and the levels above as breadcrumb", () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DocSearchRecord, EmbeddedSearchIndex } from "../src/shared/types.ts";
 import { blocksOfHtml } from "../src/node/search/records.ts";
 import { runCli, tempSite } from "./helpers.ts";
-import { SEARCH_PAGES, searchConfig } from "./fixtures/search-site.ts";
+import { SEARCH_PAGES, SEARCH_SYNONYMS, searchConfig } from "./fixtures/search-site.ts";
 
 describe("search records", () => {
   let records: DocSearchRecord[];
@@ -78,14 +78,22 @@ describe("search records", () => {
   });
 
   it("writes the embedded index from the same records", () => {
-    expect(index.version).toBe(3);
+    expect(index.version).toBe(4);
     expect(index.pages.length).toBe(new Set(records.map((r) => r.url_without_anchor)).size);
     expect(index.sections.length).toBe(records.filter((r) => /^lvl[2-6]$/.test(r.type)).length);
     const contents = records.filter((r) => r.type === "content");
     expect(index.contents.length).toBe(contents.length * 2);
     // Each distinct text is stored once.
     expect(index.texts).toEqual([...new Set(contents.map((r) => r.content))]);
-    expect(index.pages).toContainEqual(["/integrations/services/gamma/", "Development", "Integrate with Gamma"]);
+    expect(index.pages).toContainEqual(["/integrations/services/gamma/", "Development", "Integrate with Gamma", ["citrus notebook"]]);
+    expect(index.pages).toContainEqual(["/integrations/services/delta/", "Monitoring", "Integrate with Delta"]);
+    expect(index.synonyms).toEqual(SEARCH_SYNONYMS);
+  });
+
+  it("puts a page's front-matter keywords on its lvl1 record only", () => {
+    expect(gamma().find((r) => r.type === "lvl1")?.keywords).toEqual(["citrus notebook"]);
+    expect(gamma().filter((r) => r.keywords)).toHaveLength(1);
+    expect(records.filter((r) => r.keywords)).toHaveLength(1);
   });
 });
 

@@ -1,5 +1,7 @@
 // Relevance of the embedded search on the real guides: queries a reader would type find the page
-// they want within the first 3 hits.
+// they want among the first 3 pages of the results (hits come grouped by page), and each page
+// found comes first in its group, before its sections. FORGIVING holds queries that found nothing
+// useful before search forgave misspellings, synonyms, words split or joined and a missing word.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -67,7 +69,44 @@ const EXPECTED: [query: string, guides: string[]][] = [
   ["SOCIALACCOUNT_PROVIDERS", ["tandoor"]],
 ];
 
-/** Queries about a topic rather than a page: each of the first 3 hits must be about it. */
+/** Query -> guides, each of which the search before this set failed to show among its first 3 pages. */
+const FORGIVING: [kind: string, query: string, guides: string[]][] = [
+  // Typos in proportion to length: one from 4 letters, two from 8.
+  ["misspelled", "graphana", ["grafana"]],
+  ["misspelled", "jellifyn", ["jellyfin"]],
+  ["misspelled", "semafore", ["semaphore"]],
+  ["misspelled", "scym", ["1password", "aws", "github-enterprise-emu", "github-enterprise-server", "github-enterprise-cloud", "vmware-vcenter"]],
+  ["misspelled", "zulp", ["zulip"]],
+  ["misspelled", "mino", ["minio"]],
+  ["misspelled", "omny", ["omni"]],
+  // Synonyms of the site's config (oidc ~ oauth, rdp ~ guacamole, k8s ~ kubernetes, saml ~ sso)
+  // and front-matter keywords (vsphere, g suite).
+  ["synonym", "portainer oidc", ["portainer"]],
+  ["synonym", "windows rdp", ["apache-guacamole"]],
+  ["synonym", "k8s argocd", ["argocd"]],
+  ["keyword", "vsphere", ["vmware-vcenter"]],
+  ["keyword", "g suite sso", ["google"]],
+  // Words written together that the guides write apart, or apart that they write together.
+  ["partial", "uptimekuma", ["uptime-kuma"]],
+  ["partial", "paperlessngx", ["paperless-ngx"]],
+  ["partial", "hashicorpvault", ["hashicorp-vault"]],
+  ["partial", "synologydsm", ["synology-dsm"]],
+  ["partial", "ubuntulandscape", ["ubuntu-landscape"]],
+  ["partial", "power dns", ["powerdns-admin"]],
+  ["partial", "net box", ["netbox"]],
+  ["partial", "pf sense", ["pfsense"]],
+  // One word the guide does not have.
+  ["word absent", "grafana keycloak", ["grafana"]],
+  ["word absent", "grafana okta", ["grafana"]],
+  ["word absent", "tailscale headscale", ["tailscale"]],
+  ["word absent", "bookstack okta", ["bookstack"]],
+  ["word absent", "zabbix azure", ["zabbix"]],
+  ["word absent", "wekan mongodb", ["wekan"]],
+  ["word absent", "nextcloud kerberos", ["nextcloud"]],
+  ["word absent", "mailcow dovecot", ["mailcow"]],
+];
+
+/** Queries about a topic rather than a page: each of the first 3 sections found must be about it. */
 const TOPICS: [query: string, words: RegExp[]][] = [
   ["redirect uri", [/redirect/i, /uri/i]],
   ["proxy provider", [/proxy/i, /provider/i]],
@@ -85,29 +124,48 @@ describe("search relevance on the guides", () => {
   });
   afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-  const top3 = (query: string) => index.query(query, { snippetWords: 10, hitsPerPage: 20, page: 0 }).hits.slice(0, 3);
+  const hitsOf = (query: string) => index.query(query, { snippetWords: 10, hitsPerPage: 20, page: 0 }).hits;
+  /** The first 3 pages of the results. */
+  const top3 = (query: string) => [...new Set(hitsOf(query).map((h) => h.url.split("#")[0]))].slice(0, 3);
 
   it("ships an index of at most 150 KB gzip for the whole site", () => {
     const file = readFileSync(path.join(out, "build/search/index.json"));
     expect(gzipSync(file).length).toBeLessThanOrEqual(150 * 1024);
   });
 
-  it("asks at least 30 queries", () => {
+  it("asks at least 30 queries, and at least 20 that need a forgiving search", () => {
     expect(EXPECTED.length + TOPICS.length).toBeGreaterThanOrEqual(30);
+    expect(FORGIVING.length).toBeGreaterThanOrEqual(20);
   });
 
+  const findsAmongFirstPages = (query: string, guides: string[]) => {
+    const pages = top3(query);
+    const wanted = guides.map(guide);
+    expect(pages.some((p) => wanted.includes(p)), `first pages: ${pages.join(", ")}`).toBe(true);
+    // Each page found shows first as itself, then its sections.
+    const hits = hitsOf(query);
+    for (const page of pages) expect(hits.find((h) => h.url.split("#")[0] === page)).toMatchObject({ type: "lvl1", url: page });
+  };
+
   for (const [query, guides] of EXPECTED) {
-    it(`"${query}" finds ${guides.join(" or ")} within the first 3 hits`, () => {
-      const pages = top3(query).map((h) => h.url.split("#")[0]);
-      const wanted = guides.map(guide);
-      expect(pages.some((p) => wanted.includes(p)), `first hits: ${pages.join(", ")}`).toBe(true);
-    });
+    it(`"${query}" finds ${guides.join(" or ")} among the first 3 pages`, () => findsAmongFirstPages(query, guides));
   }
+
+  for (const [kind, query, guides] of FORGIVING) {
+    it(`${kind}: "${query}" finds ${guides.join(" or ")} among the first 3 pages`, () => findsAmongFirstPages(query, guides));
+  }
+
+  it('shows the GitLab guide itself first for "gitlab", each of its sections once', () => {
+    const hits = hitsOf("gitlab");
+    expect(hits[0]).toMatchObject({ type: "lvl1", url: guide("gitlab") });
+    const titles = hits.map((h) => `${h.url.split("#")[0]} ${h.content ?? h.hierarchy[h.type as "lvl2"]}`);
+    expect(new Set(titles).size).toBe(titles.length);
+  });
 
   const text = (hit: SearchHit) => [hit.content, ...Object.values(hit.hierarchy)].filter(Boolean).join(" ");
   for (const [query, words] of TOPICS) {
-    it(`"${query}": each of the first 3 hits is about it`, () => {
-      const hits = top3(query);
+    it(`"${query}": each of the first 3 sections found is about it`, () => {
+      const hits = hitsOf(query).filter((h) => h.type !== "lvl1").slice(0, 3);
       expect(hits).toHaveLength(3);
       for (const hit of hits) for (const w of words) expect(text(hit)).toMatch(w);
     });

@@ -1,6 +1,7 @@
 // The client entry: small enhancements of the server-rendered page. Heavy parts load on demand.
 import { setupCollapsibles } from "./collapsible.ts";
 import { setupCopyButtons, setupTabs } from "./content.ts";
+import { setupCopyPage } from "./copy-page.ts";
 import { guard } from "./crash.ts";
 import { loadPart } from "./lazy.ts";
 import { setupMobileMenu } from "./menu.ts";
@@ -18,6 +19,7 @@ function enhancePage(page: HTMLElement): void {
     setupCopyButtons(page);
     setupCollapsibles(page);
     setupTocHighlight(page);
+    setupCopyPage(page);
   });
   enhanceSearchPage(page);
   for (const diagram of page.querySelectorAll<HTMLElement>("[data-mermaid]")) {

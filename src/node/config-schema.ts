@@ -126,6 +126,17 @@ export const ConfigSchema = v.strictObject(
     search: v.optional(
       v.strictObject({
         algolia: orNull(v.strictObject({ appId: nonEmpty, apiKey: nonEmpty, indexName: nonEmpty }), "an object with appId, apiKey and indexName"),
+        /** Groups of words a search treats as one (`[["oidc", "oauth2", "openid"], ...]`); a member may be a phrase. */
+        synonyms: v.optional(
+          v.array(
+            v.pipe(
+              v.array(v.pipe(text(), v.regex(/[\p{L}\p{N}]/u, "must hold a letter or digit")), 'must be a list of at least two words or phrases, such as ["oidc", "openid"]'),
+              v.minLength(2, 'must be a list of at least two words or phrases, such as ["oidc", "openid"]'),
+            ),
+            "must be an array of groups of words or phrases",
+          ),
+          [],
+        ),
       }),
       {},
     ),

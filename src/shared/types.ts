@@ -100,6 +100,8 @@ export interface DocSearchRecord {
   language: string;
   docusaurus_tag: string;
   weight: { pageRank: number; level: number; position: number };
+  /** The page's front-matter keywords (on its lvl1 record only, when it has any): searched as its title. */
+  keywords?: string[];
 }
 
 /**
@@ -107,9 +109,9 @@ export interface DocSearchRecord {
  * form the browser indexes with MiniSearch. Each page, heading and distinct text is stored once.
  */
 export interface EmbeddedSearchIndex {
-  version: 3;
-  /** [path with base URL, lvl0, lvl1] per page. */
-  pages: [string, string, string][];
+  version: 4;
+  /** [path with base URL, lvl0, lvl1, keywords (only when the page has any)] per page. */
+  pages: ([string, string, string] | [string, string, string, string[]])[];
   /** Headings lvl2..lvl6: [page, level, anchor, text, index of the enclosing heading or -1]. */
   sections: [number, number, string, string, number][];
   /** The distinct texts of the content records. */
@@ -119,4 +121,6 @@ export interface EmbeddedSearchIndex {
    * or -(page + 1) when no heading is above it), then the index of its text.
    */
   contents: number[];
+  /** The site's synonym groups (config `search.synonyms`), lower-cased. */
+  synonyms: string[][];
 }

@@ -99,13 +99,22 @@ describe.skipIf(!hasChromium())("search with Algolia configured", () => {
       });
       expect(body.requests[0].attributesToSnippet).toContain("content:10");
       expect(await page.locator(".search-hit-source").allTextContents()).toEqual(["Development", "Monitoring"]);
-      expect(await page.locator(".search-hit-title").allTextContents()).toEqual(['Gamma configuration<img src=x onerror="window.__xss=1">', "Gamma rays and zebras."]);
+      // Grouped as the embedded index's hits are: each page first (made from its section's hit), then the section.
+      expect(await page.locator(".search-hit-title").allTextContents()).toEqual([
+        "Integrate with Gamma",
+        'Gamma configuration<img src=x onerror="window.__xss=1">',
+        "Integrate with Delta",
+        "Gamma rays and zebras.",
+      ]);
+      expect(await page.locator(".search-hit-child").count()).toBe(2);
+      expect(await page.locator(".search-hit-link").first().getAttribute("href")).toBe("/integrations/services/gamma/");
       expect(await page.locator(".search-hit img").count()).toBe(0);
       expect(await page.locator(".search-hit mark").first().textContent()).toBe("Gamma");
       expect(await page.locator("[data-see-all]").textContent()).toBe("See all 2 results");
       // The embedded index is not used.
       expect(await page.evaluate(() => performance.getEntriesByType("resource").some((e) => e.name.endsWith("/search/index.json")))).toBe(false);
       // Hits hold the published site's URLs; choosing one stays on this site.
+      await page.keyboard.press("ArrowDown");
       await page.keyboard.press("Enter");
       await page.waitForURL(`${site.origin}/integrations/services/gamma/#gamma-configuration`);
       expect(await page.locator("h1").textContent()).toBe("Integrate with Gamma");
@@ -144,8 +153,14 @@ describe.skipIf(!hasChromium())("search with Algolia configured", () => {
     const page = await open("/search?q=gamma");
     await page.locator(".search-result").first().waitFor();
     expect(await page.locator(".search-page-count").textContent()).toBe("2 documents found");
-    expect(await page.locator(".search-result-title").first().textContent()).toBe('Gamma configuration<img src=x onerror="window.__xss=1">');
-    expect(await page.locator(".search-result-title a").first().getAttribute("href")).toBe("/integrations/services/gamma/#gamma-configuration");
-    expect(await page.locator(".search-result-path").first().locator("li").allTextContents()).toEqual(["Development", "Integrate with Gamma"]);
+    // Algolia counts records: the page says what it has, as Docusaurus's search page does.
+    expect(await page.locator(".search-result").count()).toBe(2);
+    const first = page.locator(".search-result").first();
+    expect(await first.locator(".search-result-title").textContent()).toBe("Integrate with Gamma");
+    expect(await first.locator(".search-result-title a").getAttribute("href")).toBe("/integrations/services/gamma/");
+    expect(await first.locator(".search-result-path li").first().textContent()).toBe("Development");
+    const section = first.locator(".search-result-section-title");
+    expect(await section.textContent()).toBe('Gamma configuration<img src=x onerror="window.__xss=1">');
+    expect(await section.getAttribute("href")).toBe("/integrations/services/gamma/#gamma-configuration");
   });
 });

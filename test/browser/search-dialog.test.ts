@@ -167,18 +167,24 @@ describe.skipIf(!hasChromium())("the search dialog", () => {
 
   describe("results", () => {
     for (const mode of ["light", "dark"] as const) {
-      it(`groups hits by section, at most 5 per group, with <mark> highlights (${mode} mode)`, async () => {
+      it(`groups hits by section and page, at most 5 per group, with <mark> highlights (${mode} mode)`, async () => {
         const page = await open(ALPHA, { colorScheme: mode });
         expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(mode);
         await search(page, "zebra");
         const groups = await page.locator(".search-section .search-hit-source").allTextContents();
         expect(groups.sort()).toEqual(["Monitoring", "Networking"]);
-        for (const section of await page.locator(".search-section").all()) expect(await section.locator(".search-hit").count()).toBe(5);
-        const mark = page.locator(".search-hit mark").first();
+        // Each group: a page, its best 3 sections set in under it, then the next page.
+        for (const section of await page.locator(".search-section").all()) {
+          const hits = await section.locator(".search-hit").evaluateAll((lis) => lis.map((li) => li.classList.contains("search-hit-child")));
+          expect(hits).toEqual([false, true, true, true, false]);
+          expect(await section.locator(".search-hit-title").first().textContent()).toMatch(/^Integrate with [A-Z][a-z]+$/);
+        }
+        const mark = page.locator(".search-hit-child mark").first();
         expect((await mark.textContent())?.toLowerCase()).toBe("zebra");
-        // The content hit shows its page as the path.
-        expect(await page.locator(".search-hit-path").first().textContent()).toMatch(/^Integrate with (Delta|Epsilon)$/);
-        expect(await page.locator("[data-see-all]").textContent()).toBe("See all 28 results");
+        // A content hit shows its page as the path.
+        expect(await page.locator(".search-hit-child .search-hit-path").first().textContent()).toMatch(/^Integrate with [A-Z][a-z]+$/);
+        // See all counts pages, not records.
+        expect(await page.locator("[data-see-all]").textContent()).toBe("See all 7 results");
         const colors = await page.evaluate(() => ({
           modal: getComputedStyle(document.querySelector(".search-modal")!).backgroundColor,
           text: getComputedStyle(document.querySelector(".search-hit-title")!).color,
@@ -191,7 +197,7 @@ describe.skipIf(!hasChromium())("the search dialog", () => {
     it("shows a heading hit with its page as path and a page hit with its title", async () => {
       const page = await open();
       await search(page, "advanced protocol");
-      const hit = page.locator(".search-hit").first();
+      const hit = page.locator(".search-hit-child").first();
       expect(await hit.locator(".search-hit-title").textContent()).toBe("Advanced protocol settings");
       expect(await hit.locator(".search-hit-path").textContent()).toBe("Integrate with Gamma");
       await input(page).fill("gamma");
@@ -210,7 +216,7 @@ describe.skipIf(!hasChromium())("the search dialog", () => {
     it("shows text that looks like HTML as text: only <mark> is markup", async () => {
       const page = await open();
       await search(page, "onerror");
-      const hit = page.locator(".search-hit-title").first();
+      const hit = page.locator(".search-hit-child .search-hit-title").first();
       expect(await hit.textContent()).toContain('<img src=x onerror="window.__xss=1">');
       expect(await page.locator(".search-hit img").count()).toBe(0);
       expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
@@ -325,10 +331,12 @@ describe.skipIf(!hasChromium())("the search dialog", () => {
       await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
       await search(page, "advanced protocol");
       const selected = () => page.locator('.search-hit[aria-selected="true"] .search-hit-title').textContent();
+      // The page comes first, then its sections.
+      expect(await selected()).toBe("Integrate with Gamma");
+      await page.keyboard.press("ArrowDown");
       expect(await selected()).toBe("Advanced protocol settings");
       await page.keyboard.press("ArrowDown");
-      const second = await selected();
-      expect(second).not.toBe("Advanced protocol settings");
+      expect(await selected()).not.toBe("Advanced protocol settings");
       await page.keyboard.press("ArrowUp");
       expect(await selected()).toBe("Advanced protocol settings");
       await page.keyboard.press("Enter");

@@ -42,13 +42,19 @@ describe.skipIf(!hasChromium())("the search page", () => {
       expect(await page.locator("h1").textContent()).toBe('Search results for "kumquat setting number"');
       expect(await page.title()).toBe('Search results for "kumquat setting number" | Fixture');
       expect(await input(page).inputValue()).toBe("kumquat setting number");
-      expect(await page.locator(".search-page-count").textContent()).toBe("8 documents found");
+      // Eight paragraphs of one page match: one document, the page first, then its best 3 sections.
+      expect(await page.locator(".search-page-count").textContent()).toBe("One document found");
+      expect(await page.locator(".search-result").count()).toBe(1);
       const first = page.locator(".search-result").first();
-      expect(await first.locator(".search-result-title").textContent()).toBe("Gamma configuration");
-      expect(await first.locator(".search-result-path li").allTextContents()).toEqual(["Development", "Integrate with Gamma"]);
-      expect(await first.locator(".search-result-snippet").textContent()).toMatch(/^Kumquat note \d: the kumquat setting number \d of Gamma\.$/);
-      expect(await first.locator(".search-result-snippet mark").first().textContent()).toBe("Kumquat");
-      expect(await first.locator("a").getAttribute("href")).toBe("/integrations/services/gamma/#gamma-configuration");
+      expect(await first.locator(".search-result-title").textContent()).toBe("Integrate with Gamma");
+      expect(await first.locator(".search-result-title a").getAttribute("href")).toBe("/integrations/services/gamma/");
+      expect(await first.locator(":scope > .search-result-path li").allTextContents()).toEqual(["Development"]);
+      const sections = first.locator(".search-result-section");
+      expect(await sections.count()).toBe(3);
+      expect(await sections.first().locator(".search-result-section-title").textContent()).toBe("Gamma configuration");
+      expect(await sections.first().locator(".search-result-snippet").textContent()).toMatch(/^Kumquat note \d: the kumquat setting number \d of Gamma\.$/);
+      expect(await sections.first().locator(".search-result-snippet mark").first().textContent()).toBe("Kumquat");
+      expect(await sections.first().locator("a").getAttribute("href")).toBe("/integrations/services/gamma/#gamma-configuration");
       const colors = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
       expect(colors).toBe(mode === "light" ? "rgb(255, 255, 255)" : "rgb(27, 27, 29)");
     });
@@ -78,8 +84,9 @@ describe.skipIf(!hasChromium())("the search page", () => {
     it(`loads more results when the end of the list scrolls into view (${width} px)`, async () => {
       const page = await open("/search?q=zebra", { viewport: { width, height: 800 } });
       await page.locator(".search-result").first().waitFor();
-      expect(await page.locator(".search-page-count").textContent()).toBe("28 documents found");
-      expect(await page.locator(".search-result").count()).toBe(20);
+      // Seven pages: the first 20 hits hold five of them, each page with its 3 best sections.
+      expect(await page.locator(".search-page-count").textContent()).toBe("7 documents found");
+      expect(await page.locator(".search-result").count()).toBe(5);
       await page.evaluate(() => {
         const w = window as unknown as { __fetching: boolean };
         w.__fetching = false;
@@ -89,7 +96,7 @@ describe.skipIf(!hasChromium())("the search page", () => {
       });
       await page.locator(".search-result").last().scrollIntoViewIfNeeded();
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await page.waitForFunction(() => document.querySelectorAll(".search-result").length === 28);
+      await page.waitForFunction(() => document.querySelectorAll(".search-result").length === 7);
       expect(await page.evaluate(() => (window as unknown as { __fetching: boolean }).__fetching)).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     });
@@ -98,7 +105,7 @@ describe.skipIf(!hasChromium())("the search page", () => {
   it("opens a result by client navigation", async () => {
     const page = await open("/search?q=quokka");
     await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
-    await page.locator(".search-result a").first().click();
+    await page.locator(".search-result-section a").first().click();
     await page.waitForURL(/\/integrations\/services\/gamma\/#what-is-gamma$/);
     expect(await page.locator("h1").textContent()).toBe("Integrate with Gamma");
     expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);

@@ -6,7 +6,7 @@ import { localHref, searchBackend, snippetWords } from "./backend.ts";
 import { readSearchSettings, type SearchSettings } from "./config.ts";
 import { escapeHtml } from "./highlight.ts";
 import { ICONS } from "./icons.ts";
-import { dialogLines, groupHits } from "./present.ts";
+import { dialogLines, documentCount, groupHits } from "./present.ts";
 import { SearchHistory, type StoredSearch } from "./storage.ts";
 import type { SearchBackend, SearchHit, SearchResponse } from "./types.ts";
 
@@ -203,9 +203,9 @@ class SearchDialog {
     this.setActive(options.length ? 0 : -1, false);
   }
 
-  private optionHtml(index: number, item: SearchHit | StoredSearch, icon: string, actions: string): string {
+  private optionHtml(index: number, item: SearchHit | StoredSearch, icon: string, actions: string, child = false): string {
     const { title, path } = dialogLines(item);
-    return `<li class="search-hit" role="option" id="search-option-${index}" data-option="${index}" aria-selected="false">
+    return `<li class="search-hit${child ? " search-hit-child" : ""}" role="option" id="search-option-${index}" data-option="${index}" aria-selected="false">
 <a class="search-hit-link" href="${escapeHtml(localHref(item.url))}" tabindex="-1"><span class="search-hit-icon">${icon}</span><span class="search-hit-wrapper"><span class="search-hit-title">${title}</span>${path ? `<span class="search-hit-path">${path}</span>` : ""}</span>${actions ? "" : `<span class="search-hit-select" aria-hidden="true">${ICONS.enter}</span>`}</a>${actions}</li>`;
   }
 
@@ -235,11 +235,12 @@ class SearchDialog {
   private renderHits(response: SearchResponse): void {
     const options: Option[] = [];
     const groups = groupHits(response.hits).map((group) => {
-      const rows = group.hits.map((hit) => this.optionHtml(options.push({ kind: "hit", item: hit }) - 1, hit, typeIcon(hit), ""));
+      // A page's sections follow it, set in under it.
+      const rows = group.hits.map((hit) => this.optionHtml(options.push({ kind: "hit", item: hit }) - 1, hit, typeIcon(hit), "", hit.type !== "lvl1"));
       return `<section class="search-section"><div class="search-hit-source">${escapeHtml(group.heading)}</div><ul role="listbox" aria-label="${escapeHtml(group.heading)}">${rows.join("")}</ul></section>`;
     });
     const href = `${this.settings.searchPath}?q=${encodeURIComponent(this.responseQuery)}`;
-    const more = `<p class="search-see-all"><a href="${escapeHtml(href)}" data-see-all>See all ${response.nbHits} results</a></p>`;
+    const more = `<p class="search-see-all"><a href="${escapeHtml(href)}" data-see-all>See all ${documentCount(response)} results</a></p>`;
     this.renderScreen(groups.join("") + more, options);
   }
 

@@ -3,6 +3,7 @@
 import { escapeHtml, sanitizeHighlight } from "./highlight.ts";
 import type { SearchHierarchy, SearchHit } from "./types.ts";
 import type { StoredSearch } from "./storage.ts";
+import { groupByPage } from "./group.ts";
 
 export const MAX_HITS_PER_GROUP = 5;
 const LEVELS = ["lvl0", "lvl1", "lvl2", "lvl3", "lvl4", "lvl5", "lvl6"] as const;
@@ -34,23 +35,60 @@ export interface HitGroup {
   hits: SearchHit[];
 }
 
-/** Hits grouped by lvl0 (in order of first appearance, at most 5 each), then by lvl1 within a group. */
+/** A hit's page: its URL without anchor. */
+export function pageUrlOf(hit: SearchHit): string {
+  const at = hit.url.indexOf("#");
+  return at < 0 ? hit.url : hit.url.slice(0, at);
+}
+
+/** The text a reader sees as a hit's title (for telling repeated titles apart). */
+function plainTitle(hit: SearchHit): string {
+  return (hit.type === "content" ? hit.content : hit.hierarchy[hit.type]) ?? "";
+}
+
+/** The page's own hit for a page found only by its sections: its lvl0 and lvl1, highlighted as they were. */
+function pageHitOf(hit: SearchHit): SearchHit {
+  const url = pageUrlOf(hit);
+  const { lvl0, lvl1 } = hit.hierarchy;
+  const marked = hit._snippetResult?.hierarchy ?? hit._highlightResult?.hierarchy;
+  return {
+    objectID: `page:${url}`,
+    type: "lvl1",
+    url,
+    hierarchy: { lvl0, lvl1, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null },
+    content: null,
+    _snippetResult: {
+      hierarchy: { ...(marked?.lvl0 ? { lvl0: marked.lvl0 } : {}), ...(marked?.lvl1 ? { lvl1: marked.lvl1 } : {}) },
+    },
+  };
+}
+
+/** Hits by page (group.ts): each page's own hit (made from its best hit when not among them), then its sections. */
+export function pageGroupsOf(hits: SearchHit[]): { page: SearchHit; sections: SearchHit[] }[] {
+  return groupByPage(hits, (hit) => ({ page: pageUrlOf(hit), isPage: hit.type === "lvl1" }), plainTitle).map((g) => ({
+    page: g.page ?? pageHitOf(g.best),
+    sections: g.sections,
+  }));
+}
+
+/**
+ * Hits as the dialog shows them: by page (the page first, then its best sections), pages grouped
+ * by lvl0 in order of appearance, at most 5 hits in a group.
+ */
 export function groupHits(hits: SearchHit[], maxPerGroup = MAX_HITS_PER_GROUP): HitGroup[] {
   const groups = new Map<string, SearchHit[]>();
-  for (const hit of hits) {
-    const key = hit.hierarchy.lvl0 ?? "";
+  for (const { page, sections } of pageGroupsOf(hits)) {
+    const key = page.hierarchy.lvl0 ?? "";
     const list = groups.get(key) ?? [];
-    if (list.length < maxPerGroup) list.push(hit);
+    for (const hit of [page, ...sections]) if (list.length < maxPerGroup) list.push(hit);
     groups.set(key, list);
   }
-  return [...groups.entries()].map(([heading, list]) => {
-    const byPage = new Map<string, SearchHit[]>();
-    for (const hit of list) {
-      const key = hit.hierarchy.lvl1 ?? "";
-      byPage.set(key, [...(byPage.get(key) ?? []), hit]);
-    }
-    return { heading, hits: [...byPage.values()].flat() };
-  });
+  return [...groups.entries()].map(([heading, list]) => ({ heading, hits: list }));
+}
+
+/** What a search page or "See all" counts: documents when the backend knows them, else hits. */
+export function documentCount(response: { nbHits: number; nbDocuments?: number }): number {
+  return response.nbDocuments ?? response.nbHits;
 }
 
 /** The deepest level set in a hit's hierarchy (lvl1..lvl6). */
@@ -67,4 +105,16 @@ export function pageResultParts(hit: SearchHit): { title: string; breadcrumbs: s
     .filter((l) => hit.hierarchy[l])
     .map((l) => levelHtml(hit, l));
   return { title: levelHtml(hit, deepest), breadcrumbs, snippet: hit.content ? contentHtml(hit) : "" };
+}
+
+/** A section under its page on the search page: its deepest heading, the headings between, its snippet. */
+export function sectionParts(hit: SearchHit): { title: string; breadcrumbs: string[]; snippet: string } {
+  const depth = LEVELS.indexOf(deepestLevel(hit));
+  const snippet = hit.content ? contentHtml(hit) : "";
+  // Text straight under the page title has no heading of its own: the snippet stands alone.
+  if (depth < 2) return { title: "", breadcrumbs: [], snippet };
+  const breadcrumbs = LEVELS.slice(2, depth)
+    .filter((l) => hit.hierarchy[l])
+    .map((l) => levelHtml(hit, l));
+  return { title: levelHtml(hit, LEVELS[depth]), breadcrumbs, snippet };
 }

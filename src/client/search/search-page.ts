@@ -1,9 +1,10 @@
 // The /search page (FACTS section 3): the query lives in ?q= (typing updates it after 300 ms),
-// results show title, breadcrumb and snippet, more load as the end of the list scrolls into view.
+// one result per page found (its title and section, then its best sections with breadcrumb and
+// snippet), counted in documents; more load as the end of the list scrolls into view.
 import { localHref, searchBackend } from "./backend.ts";
 import { readSearchSettings } from "./config.ts";
 import { escapeHtml } from "./highlight.ts";
-import { pageResultParts } from "./present.ts";
+import { documentCount, pageGroupsOf, pageResultParts, sectionParts } from "./present.ts";
 import type { SearchResponse } from "./types.ts";
 
 export const QUERY_DEBOUNCE_MS = 300;
@@ -42,13 +43,26 @@ export function setupSearchPage(page: HTMLElement): void {
     document.title = headingText(query) + titleSuffix;
   };
 
+  const pathHtml = (crumbs: string[]) => {
+    if (!crumbs.length) return "";
+    return `<nav class="search-result-path" aria-label="Breadcrumbs"><ol>${crumbs.map((b) => `<li>${b}</li>`).join("")}</ol></nav>`;
+  };
+  // One result per page: its title and section, then its best sections with their snippets.
   const resultHtml = (response: SearchResponse) =>
-    response.hits
-      .map((hit) => {
-        const { title, breadcrumbs, snippet } = pageResultParts(hit);
-        return `<article class="search-result"><h2 class="search-result-title"><a href="${escapeHtml(localHref(hit.url))}">${title}</a></h2>${
-          breadcrumbs.length ? `<nav class="search-result-path" aria-label="Breadcrumbs"><ol>${breadcrumbs.map((b) => `<li>${b}</li>`).join("")}</ol></nav>` : ""
-        }${snippet ? `<p class="search-result-snippet">${snippet}</p>` : ""}</article>`;
+    pageGroupsOf(response.hits)
+      .map(({ page, sections }) => {
+        const { title, breadcrumbs } = pageResultParts(page);
+        const items = sections.map((hit) => {
+          const part = sectionParts(hit);
+          const href = escapeHtml(localHref(hit.url));
+          const link = part.title ? `<a class="search-result-section-title" href="${href}">${part.title}</a>` : "";
+          const text = part.title ? part.snippet : `<a href="${href}">${part.snippet}</a>`;
+          const snippet = part.snippet ? `<p class="search-result-snippet">${text}</p>` : "";
+          return `<li class="search-result-section">${link}${pathHtml(part.breadcrumbs)}${snippet}</li>`;
+        });
+        const list = items.length ? `<ul class="search-result-sections">${items.join("")}</ul>` : "";
+        const heading = `<h2 class="search-result-title"><a href="${escapeHtml(localHref(page.url))}">${title}</a></h2>`;
+        return `<article class="search-result">${heading}${pathHtml(breadcrumbs)}${list}</article>`;
       })
       .join("");
 
@@ -64,7 +78,7 @@ export function setupSearchPage(page: HTMLElement): void {
       return;
     }
     const more = response.page + 1 < response.nbPages;
-    results.innerHTML = `<p class="search-page-count">${countText(response.nbHits)}</p><div class="search-result-list">${resultHtml(response)}</div>${
+    results.innerHTML = `<p class="search-page-count">${countText(documentCount(response))}</p><div class="search-result-list">${resultHtml(response)}</div>${
       current.loadingMore ? `<p class="search-page-loading" role="status">Fetching new results...</p>` : ""
     }${more ? `<div class="search-page-end" data-search-end></div>` : ""}`;
     const end = results.querySelector("[data-search-end]");

@@ -30,6 +30,11 @@ export interface SearchHit {
 export interface SearchResponse {
   hits: SearchHit[];
   nbHits: number;
+  /**
+   * How many documents (pages) match, when the backend knows it: the embedded index counts them;
+   * Algolia counts records only (nbHits).
+   */
+  nbDocuments?: number;
   page: number;
   nbPages: number;
   queryID?: string;

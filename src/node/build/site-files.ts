@@ -8,6 +8,7 @@ import { SsodocsError } from "../errors.ts";
 import { headersFile } from "../render/csp.ts";
 import { sitemapAndRobots } from "../render/pages.ts";
 import { EMBEDDED_INDEX_FILE, RECORDS_FILE, searchFiles } from "../search/files.ts";
+import { llmsFiles } from "../search/llms.ts";
 import { docsInRecordOrder } from "../search/records.ts";
 import type { PageStore } from "../store.ts";
 import { outputOf, type OutputItem } from "../write.ts";
@@ -43,7 +44,7 @@ export async function searchOutputs(site: PreparedSite, store: PageStore, pages:
   const kept = infos.every((info) => info) ? keys.map((k) => store.read(k)) : [];
   if (kept.length && kept.every((entry) => entry)) return kept.map((entry, i) => ({ path: names[i], hash: entry!.info.hash, bytes: () => entry!.body }));
   const records = await Promise.all(docs.map(async (d) => (await d.page.records()) ?? []));
-  return searchFiles(records, site.config.url).map((file, i) => {
+  return searchFiles(records, site.config.url, site.config.search.synonyms).map((file, i) => {
     const entry = store.write(keys[i], null, file.contents, { warnings: [], images: [] });
     return { path: file.path, hash: entry.info.hash, bytes: () => file.contents };
   });
@@ -59,6 +60,8 @@ export async function siteFiles(site: PreparedSite, store: PageStore, pages: Pro
     ...sitemapAndRobots(pages.map((p) => p.plan), site.config).map((f) => outputOf(f.path, f.contents)),
     ...site.client.files.map((f) => ("from" in f ? copyOf(f.from, f.path) : outputOf(f.path, f.contents))),
     ...(search ? await searchOutputs(site, store, pages) : []),
+    // llms.txt and each doc's Markdown copy.
+    ...llmsFiles(site.model, site.config).map((f) => outputOf(f.path, f.contents)),
   ];
   const images = new Map<string, OutputItem>();
   for (const page of pages) for (const [file, hash, output] of page.images) if (!images.has(output)) images.set(output, copyOf(file, output, hash));

@@ -40,7 +40,7 @@ export const FrontMatterSchema = v.object({
   title: v.optional(nonEmpty),
   hide_title: v.optional(flag),
   hide_table_of_contents: v.optional(flag),
-  keywords: v.optional(v.array(nonEmpty, "must be a list of words")),
+  keywords: v.optional(v.array(nonEmpty, "must be a list of words or phrases such as [rdp, remote desktop]")),
   image: v.optional(nonEmpty),
   description: v.optional(text()),
   slug: v.optional(routePart),

@@ -4,13 +4,20 @@ import type { DocSearchRecord, EmbeddedSearchIndex } from "../../shared/types.ts
 
 /** Builds the index from records handed in order, a page (or several) at a time. */
 export class EmbeddedIndexBuilder {
-  readonly index: EmbeddedSearchIndex = { version: 3, pages: [], sections: [], texts: [], contents: [] };
+  readonly index: EmbeddedSearchIndex = { version: 4, pages: [], sections: [], texts: [], contents: [], synonyms: [] };
   private readonly pageIndex = new Map<string, number>();
   private readonly textIndex = new Map<string, number>();
   // Per page, the open heading of each level (index into sections), to link a heading to its parent.
   private open: number[] = [];
 
-  constructor(private readonly origin: string) {}
+  /** `synonyms`: the site's synonym groups (config `search.synonyms`). */
+  constructor(
+    private readonly origin: string,
+    synonyms: string[][] = [],
+  ) {
+    const groups = synonyms.map((group) => [...new Set(group.map((w) => w.trim().toLowerCase()).filter(Boolean))]);
+    this.index.synonyms = groups.filter((g) => g.length > 1);
+  }
 
   add(records: DocSearchRecord[]): void {
     const { index, origin } = this;
@@ -20,7 +27,9 @@ export class EmbeddedIndexBuilder {
       if (page === undefined) {
         page = index.pages.length;
         this.pageIndex.set(path, page);
-        index.pages.push([path, r.hierarchy.lvl0 ?? "", r.hierarchy.lvl1 ?? ""]);
+        const keywords = r.type === "lvl1" ? r.keywords : undefined;
+        const entry: [string, string, string] = [path, r.hierarchy.lvl0 ?? "", r.hierarchy.lvl1 ?? ""];
+        index.pages.push(keywords?.length ? [...entry, keywords] : entry);
         this.open = [];
       }
       const open = this.open;
@@ -45,8 +54,12 @@ export class EmbeddedIndexBuilder {
   }
 }
 
-export function buildEmbeddedIndex(records: DocSearchRecord[], origin: string): EmbeddedSearchIndex {
-  const builder = new EmbeddedIndexBuilder(origin);
+export function buildEmbeddedIndex(
+  records: DocSearchRecord[],
+  origin: string,
+  synonyms: string[][] = [],
+): EmbeddedSearchIndex {
+  const builder = new EmbeddedIndexBuilder(origin, synonyms);
   builder.add(records);
   return builder.index;
 }

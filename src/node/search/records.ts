@@ -132,6 +132,8 @@ export function recordsOfDoc(doc: DocPageData, lvl0: string, origin: string): Do
     });
   };
   push("lvl1", null, null);
+  const keywords = doc.frontMatter?.keywords?.map((k) => k.trim()).filter(Boolean);
+  if (keywords?.length) records[0].keywords = keywords;
   let anchor: string | null = null;
   for (const block of blocksOfHtml(doc.html)) {
     if (block.kind === "heading") {

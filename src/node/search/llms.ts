@@ -1,0 +1,150 @@
+// The site for AI assistants (the llms.txt convention, https://llmstxt.org): `llms.txt` at the
+// root (the site's title, its tagline as summary, then one line per doc, by sidebar category, with
+// the URL of its Markdown copy and its description; docs in no category under Overview, docs in no
+// sidebar last under Optional), and each doc's Markdown beside its HTML:
+// `<route>index.md` for a route ending in / (`/integrations/services/grafana/index.md`), else
+// `<route>.md`. A copy is the doc's title as H1 (the body's own H1 where it opens with one), its
+// description as a quote, then its Markdown as written, without front matter and MDX import/export
+// lines, links made absolute: links to other docs (by route or by .md file) and the config's
+// rewrites (/docs/...). Images stay as written.
+// Made from the content model alone, so the copies say what the HTML says.
+import path from "node:path";
+import type { SiteConfig } from "../../shared/types.ts";
+import { markdownPathOf } from "../../shared/markdown-copy.ts";
+import type { SourceDoc } from "../content/load.ts";
+import type { ContentModel } from "../content/site.ts";
+import type { OutputFile } from "../render/assets.ts";
+import { docsInRecordOrder, lvl0Of } from "./records.ts";
+
+export const LLMS_FILE = "llms.txt";
+/** The section of the sidebar's docs outside any category (the docs home, a category's own page). */
+export const OVERVIEW_SECTION = "Overview";
+/** The section of docs that are in no sidebar (the llms.txt convention's section a reader may skip). */
+export const OPTIONAL_SECTION = "Optional";
+
+const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
+const FENCE = /^\s*(`{3,}|~{3,})/;
+/** An MDX import or export statement (a line of the body outside code, at the start of a line). */
+const MDX_STATEMENT = new RegExp(
+  String.raw`^(?:import\s[^\n]*?\bfrom\s+["'][^"']+["'];?|import\s+["'][^"']+["'];?` +
+    String.raw`|export\s+(?:const|let|var|function|default)\b[^\n]*)\s*$`,
+);
+/** An inline link or image target: `](target)` or `](target "title")`. */
+const INLINE_TARGET = /(\]\()(<[^>]*>|[^\s)]+)((?:\s+"[^"]*")?\))/g;
+/** A reference definition: `[id]: target`. */
+const REFERENCE = /^(\s{0,3}\[[^\]]+\]:\s*)(\S+)/;
+
+/** Where a doc's Markdown copy is written, below the output folder. */
+export function markdownFileOf(permalink: string, baseUrl: string): string {
+  const url = markdownPathOf(permalink);
+  return url.startsWith(baseUrl) ? url.slice(baseUrl.length) : url.replace(/^\//, "");
+}
+
+/** An absolute URL for a link of a doc, where that is cheap to know; else the link as written. */
+function absoluteLink(href: string, doc: SourceDoc, model: ContentModel, config: SiteConfig): string {
+  if (href === "" || href.startsWith("#") || EXTERNAL.test(href)) return href;
+  for (const r of config.links.rewrites) if (href.startsWith(r.from)) return r.to + href.slice(r.from.length);
+  const [pathPart, hash = ""] = href.split(/(?=#)/);
+  if (/\.mdx?$/.test(pathPart) && !pathPart.startsWith("/")) {
+    let target: string;
+    try {
+      target = path.posix.normalize(path.posix.join(path.posix.dirname(doc.relativePath), decodeURI(pathPart)));
+    } catch {
+      return href;
+    }
+    const found = model.byRelativePath.get(target);
+    return found ? config.url + model.info.get(found.id)!.permalink + hash : href;
+  }
+  return href.startsWith("/") ? config.url + href : href;
+}
+
+/** The body without MDX statements, its links absolute; code (fenced) is left as it is. */
+export function markdownBody(doc: SourceDoc, model: ContentModel, config: SiteConfig): string {
+  const lines = doc.body.split(/\r?\n/);
+  const out: string[] = [];
+  let fence: string | null = null;
+  const link = (href: string) => {
+    const bare = href.startsWith("<") ? href.slice(1, -1) : href;
+    const resolved = absoluteLink(bare, doc, model, config);
+    return href.startsWith("<") ? `<${resolved}>` : resolved;
+  };
+  for (const line of lines) {
+    const marker = FENCE.exec(line)?.[1];
+    if (fence) {
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = null;
+      out.push(line);
+      continue;
+    }
+    if (marker) {
+      fence = marker;
+      out.push(line);
+      continue;
+    }
+    if (MDX_STATEMENT.test(line)) continue;
+    const reference = REFERENCE.exec(line);
+    if (reference) {
+      out.push(reference[1] + link(reference[2]) + line.slice(reference[0].length));
+      continue;
+    }
+    // Inline code spans keep their text: only the parts between them are rewritten.
+    const rewrite = (part: string) => part.replace(INLINE_TARGET, (_, open: string, href: string, close: string) => open + link(href) + close);
+    out.push(line.split(/(`+[^`]*`+)/).map((part, i) => (i % 2 ? part : rewrite(part))).join(""));
+  }
+  return out.join("\n").replace(/^\s*\n/, "").replace(/\s+$/, "");
+}
+
+/** A doc's Markdown copy: its title, its description, its body. */
+export function markdownCopy(doc: SourceDoc, model: ContentModel, config: SiteConfig): string {
+  const description = doc.frontMatter.description?.replace(/\s+/g, " ").trim();
+  let body = markdownBody(doc, model, config);
+  // A body that opens with its own H1 has its title already (the page shows that one).
+  const h1 = /^# .*/.exec(body)?.[0];
+  if (h1) body = body.slice(h1.length).replace(/^\s+/, "");
+  const parts = [h1 ?? `# ${doc.title}`];
+  if (description) parts.push(`> ${description}`);
+  if (body) parts.push(body);
+  return `${parts.join("\n\n")}\n`;
+}
+
+/** One line of llms.txt: a Markdown link that cannot be broken by the title's own brackets. */
+function entryLine(title: string, url: string, description: string | undefined): string {
+  const text = title.replace(/([\\[\]])/g, "\\$1");
+  const about = description?.replace(/\s+/g, " ").trim();
+  return `- [${text}](${url})${about ? `: ${about}` : ""}`;
+}
+
+/** llms.txt: title, tagline, then the docs by sidebar category, those in no sidebar last (Optional). */
+export function llmsTxt(model: ContentModel, config: SiteConfig): string {
+  const sections = new Map<string, string[]>();
+  const inSidebar = new Set(model.sidebar.order);
+  for (const doc of docsInRecordOrder(model.docs, model.sidebar)) {
+    const inCategory = (model.sidebar.parents.get(doc.id)?.length ?? 0) > 0;
+    let section = inCategory ? lvl0Of(model.sidebar, doc.id) : OVERVIEW_SECTION;
+    if (!inSidebar.has(doc.id)) section = OPTIONAL_SECTION;
+    const url = config.url + markdownPathOf(model.info.get(doc.id)!.permalink);
+    const lines = sections.get(section) ?? [];
+    lines.push(entryLine(doc.title, url, doc.frontMatter.description));
+    sections.set(section, lines);
+  }
+  // Optional goes last, as the convention wants.
+  const ordered = [...sections].sort(([a], [b]) => Number(a === OPTIONAL_SECTION) - Number(b === OPTIONAL_SECTION));
+  const head = [`# ${config.title}`];
+  if (config.tagline.trim()) head.push(`> ${config.tagline.trim()}`);
+  const site = config.url + config.baseUrl;
+  head.push(`Each page of ${site} is also Markdown: the links below are those copies; the page itself is the same address without \`index.md\` (or \`.md\`).`);
+  return `${[...head, ...ordered.map(([section, lines]) => `## ${section}\n\n${lines.join("\n")}`)].join("\n\n")}\n`;
+}
+
+/** Every file for AI assistants: llms.txt and each doc's Markdown copy. */
+export function llmsFiles(model: ContentModel, config: SiteConfig): OutputFile[] {
+  const files: OutputFile[] = [{ path: LLMS_FILE, contents: llmsTxt(model, config) }];
+  const written = new Set<string>();
+  for (const doc of model.docs) {
+    const file = markdownFileOf(model.info.get(doc.id)!.permalink, config.baseUrl);
+    // Two docs on one route (a warned duplicate): the page that replaces the other has the copy.
+    if (written.has(file)) files.splice(files.findIndex((f) => f.path === file), 1);
+    written.add(file);
+    files.push({ path: file, contents: markdownCopy(doc, model, config) });
+  }
+  return files;
+}
