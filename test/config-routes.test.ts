@@ -68,7 +68,7 @@ describe("sidebar", () => {
   for (const id of ids) info.set(id, { label: id === "index" ? "Overview" : id.split("/")[1], permalink: `/integrations/${id.replace(/index$/, "")}` });
   const sidebar = buildSidebar(groups, info, "ssodocs.config.ts");
 
-  it("has the overview, then Applications with 14 categories sorted by label, none collapsible", () => {
+  it("has the overview, then Applications (never collapsed) with 14 collapsible categories sorted by label", () => {
     expect(sidebar.nodes.map((n) => n.label)).toEqual(["Overview", "Applications"]);
     const apps = sidebar.nodes[1];
     if (apps.type !== "category") throw new Error("Applications is a category");
@@ -77,7 +77,7 @@ describe("sidebar", () => {
     const labels = apps.items.map((c) => c.label);
     expect(labels).toHaveLength(14);
     expect([...labels].sort((a, b) => a.localeCompare(b))).toEqual(labels);
-    expect(apps.items.every((c) => c.type === "category" && !c.collapsible)).toBe(true);
+    expect(apps.items.every((c) => c.type === "category" && c.collapsible)).toBe(true);
   });
 
   it("gives breadcrumbs and previous/next in sidebar order", () => {

@@ -2,6 +2,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { SiteConfig, SidebarItemConfig } from "../shared/types.ts";
+import { checkNavbarItem, checkVersions, DEFAULT_I18N, resolveI18n } from "./config-dropdowns.ts";
 import { SsodocsError } from "./errors.ts";
 import { importModule, type ModuleImporter } from "./import-module.ts";
 
@@ -47,6 +48,7 @@ export const DEFAULTS: SiteConfig = {
   },
   footer: { copyright: "" },
   announcementBar: null,
+  i18n: DEFAULT_I18N,
   colorMode: { defaultMode: "light", disableSwitch: false, respectPrefersColorScheme: true },
   docs: {
     path: "content",
@@ -56,6 +58,7 @@ export const DEFAULTS: SiteConfig = {
     issuesUrl: null,
     contributorGuideUrl: null,
     supportUrl: null,
+    versions: { current: { label: "Next" } },
   },
   toc: { minHeadingLevel: 2, maxHeadingLevel: 3 },
   links: { rewrites: [] },
@@ -140,7 +143,10 @@ export function resolveConfig(user: unknown, file: string): SiteConfig {
       const l = v as Record<string, unknown>;
       for (const k of ["alt", "src", "href"]) str(false)(l[k], `${key}.${k}`);
     },
-    items: linkList(false),
+    items: (v, key) => {
+      if (!Array.isArray(v)) fail(key, "an array", v, file);
+      v.forEach((item, i) => checkNavbarItem(item, `${key}[${i}]`, (k, expected, value) => fail(k, expected, value, file)));
+    },
     iconLinks: linkList(true),
     hideOnScroll: bool,
   });
@@ -173,6 +179,7 @@ export function resolveConfig(user: unknown, file: string): SiteConfig {
     issuesUrl: nullable(str(false)),
     contributorGuideUrl: nullable(str(false)),
     supportUrl: nullable(str(false)),
+    versions: (v, key) => checkVersions(v, key, (k, expected, value) => fail(k, expected, value, file)),
   });
 
   const toc = section("toc", DEFAULTS.toc, { minHeadingLevel: int(1, 6), maxHeadingLevel: int(1, 6) });
@@ -216,6 +223,7 @@ export function resolveConfig(user: unknown, file: string): SiteConfig {
     navbar,
     footer: section("footer", DEFAULTS.footer, { copyright: str() }),
     announcementBar,
+    i18n: resolveI18n(u.i18n, (k, expected, value) => fail(k, expected, value, file)),
     colorMode: section("colorMode", DEFAULTS.colorMode, {
       defaultMode: oneOf("light", "dark"),
       disableSwitch: bool,

@@ -23,6 +23,8 @@ export interface LayoutProps {
   sidebar?: SidebarNode[] | null;
   /** Extra class on <main>'s wrapper for page-specific styles. */
   pageClass?: string;
+  /** The not-found page (404.html), which a static host serves for any unknown path. */
+  notFound?: boolean;
   children?: unknown;
 }
 

@@ -8,6 +8,36 @@ export interface NavbarLink {
   href: string;
 }
 
+/** Extra entries of a dropdown, after the configured ones (Docusaurus's `dropdownItemsAfter`). */
+export interface DropdownExtra {
+  label: string;
+  href: string;
+}
+
+/**
+ * A navbar item as the config writes it: a link (left side), or Docusaurus's locale or docs
+ * version dropdown (right side), whose entries come from `i18n` and `docs.versions`.
+ */
+export type NavbarItem =
+  | NavbarLink
+  | { type: "localeDropdown"; dropdownItemsAfter?: DropdownExtra[] }
+  | { type: "docsVersionDropdown"; dropdownItemsAfter?: DropdownExtra[] };
+
+/** One locale's settings (Docusaurus's `i18n.localeConfigs`); `url` is where a locale other than the built one lives. */
+export interface LocaleConfig {
+  label?: string;
+  htmlLang?: string;
+  direction?: "ltr" | "rtl";
+  url?: string;
+}
+
+export interface I18nConfig {
+  /** The locale this build is written in. */
+  defaultLocale: string;
+  locales: string[];
+  localeConfigs: Record<string, LocaleConfig>;
+}
+
 export interface IconLink {
   label: string;
   href: string;
@@ -42,12 +72,13 @@ export interface SiteConfig {
   titleDelimiter: string;
   navbar: {
     logo: { alt: string; src: string; href: string };
-    items: NavbarLink[];
+    items: NavbarItem[];
     iconLinks: IconLink[];
     hideOnScroll: boolean;
   };
   footer: { copyright: string };
   announcementBar: AnnouncementBarConfig | null;
+  i18n: I18nConfig;
   colorMode: { defaultMode: "light" | "dark"; disableSwitch: boolean; respectPrefersColorScheme: boolean };
   docs: {
     /** Folder of the docs, relative to the config file. */
@@ -59,6 +90,8 @@ export interface SiteConfig {
     issuesUrl: string | null;
     contributorGuideUrl: string | null;
     supportUrl: string | null;
+    /** The label of the version this build is (Docusaurus's `versions.current.label`, "Next" by default). */
+    versions: { current: { label: string } };
   };
   toc: { minHeadingLevel: number; maxHeadingLevel: number };
   links: { rewrites: { from: string; to: string }[] };
@@ -88,6 +121,8 @@ export interface TocItem {
   level: number;
   id: string;
   text: string;
+  /** The label of the tab holding the heading (outer › inner when tabs nest), when it sits in one. */
+  tab?: string;
 }
 
 export interface Breadcrumb {

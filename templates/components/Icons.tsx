@@ -1,4 +1,8 @@
-// Small inline icons drawn for this site (24x24 grid, stroke style), so no icon font is loaded.
+// Small inline icons drawn for this site (24x24 grid, stroke style), so no icon font is loaded;
+// brand icons are the maintained ones of simple-icons, their paths read at build time.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+
 type IconProps = { className?: string; size?: number };
 
 function Svg({ className, size = 20, children }: IconProps & { children: unknown }) {
@@ -9,17 +13,27 @@ function Svg({ className, size = 20, children }: IconProps & { children: unknown
   );
 }
 
-export const CodeIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="m8 7-5 5 5 5M16 7l5 5-5 5M13.5 4l-3 16" />
-  </Svg>
-);
-export const ChatIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M4 5h16v11H9l-5 4z" />
-    <path d="M8 10h.01M12 10h.01M16 10h.01" />
-  </Svg>
-);
+const brandPaths = new Map<string, string>();
+
+/** The path of a simple-icons icon (one file of the package, not the package's 5 MB index). */
+function brandPath(slug: "github" | "discord"): string {
+  let d = brandPaths.get(slug);
+  if (d === undefined) {
+    const svg = readFileSync(createRequire(import.meta.url).resolve(`simple-icons/icons/${slug}.svg`), "utf8");
+    d = /\sd="([^"]+)"/.exec(svg)?.[1] ?? "";
+    brandPaths.set(slug, d);
+  }
+  return d;
+}
+
+/** The GitHub or Discord logo, filled with the text colour. */
+export function BrandIcon({ brand, size = 20 }: { brand: "github" | "discord"; size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
+      <path d={brandPath(brand)} />
+    </svg>
+  );
+}
 export const SunIcon = (p: IconProps) => (
   <Svg {...p}>
     <circle cx="12" cy="12" r="4" />

@@ -124,10 +124,12 @@ export function createCodeRenderer(extraLanguages: string[] = [], scope = ""): C
     const key = hashOf(lang ?? "", highlightLines.join(","), code);
     used.add(key);
     if (!cached.has(key)) pending.set(key, { code, lang, highlightLines });
-    const title = meta.title ? `<div class="code-title">${escapeHtml(meta.title)}</div>` : "";
+    // A toolbar above the code holds the title (else the language) and the buttons, so no button covers code.
+    const label = meta.title ? `<div class="code-title">${escapeHtml(meta.title)}</div>` : `<span class="code-lang">${escapeHtml(meta.lang)}</span>`;
     const langAttr = meta.lang ? ` data-lang="${escapeHtml(meta.lang)}"` : "";
     const numbered = meta.showLineNumbers ? " data-line-numbers" : "";
-    return `<div class="code-block"${langAttr}${numbered}>${title}<div class="code-body"><!--ssodocs-code:${key}--><button type="button" class="copy-button" aria-label="Copy code to clipboard" title="Copy">Copy</button></div></div>\n`;
+    const copy = `<button type="button" class="copy-button" aria-label="Copy code to clipboard" title="Copy">Copy</button>`;
+    return `<div class="code-block"${langAttr}${numbered}><div class="code-header">${label}${copy}</div><!--ssodocs-code:${key}--></div>\n`;
   };
 
   const highlightPending = async () => {

@@ -227,7 +227,12 @@ export function tabsPlugin(md: MarkdownIt): void {
   const esc = md.utils.escapeHtml;
   md.renderer.rules.tabs_open = (tokens, idx) => {
     const meta = tokens[idx].meta as unknown as TabsMeta & { group: string };
-    const groupId = typeof meta.attrs.groupId === "string" ? ` data-group-id="${esc(meta.attrs.groupId)}"` : "";
+    const group = typeof meta.attrs.groupId === "string" ? meta.attrs.groupId : null;
+    const groupId = group ? ` data-group-id="${esc(group)}"` : "";
+    // Docusaurus's queryString: `?<key>=<value>` selects a tab (the key is the groupId when it is just `queryString`).
+    const q = meta.attrs.queryString;
+    const queryKey = q === true || q === "true" ? group : typeof q === "string" && q !== "false" ? q.replace(/^["'`]|["'`]$/g, "") : null;
+    const query = queryKey ? ` data-query-key="${esc(queryKey)}"` : "";
     const buttons = meta.items
       .map((item) => {
         const selected = item.value === meta.selected;
@@ -235,7 +240,7 @@ export function tabsPlugin(md: MarkdownIt): void {
         return `<button type="button" role="tab" class="tab" id="${meta.group}-tab-${esc(slug)}" aria-controls="${meta.group}-panel-${esc(slug)}" aria-selected="${selected}" tabindex="${selected ? 0 : -1}" data-value="${esc(item.value)}">${esc(item.label)}</button>`;
       })
       .join("");
-    return `<div class="tabs" data-tabs${groupId}><div class="tabs-list" role="tablist">${buttons}</div>\n`;
+    return `<div class="tabs" data-tabs${groupId}${query}><div class="tabs-list" role="tablist">${buttons}</div>\n`;
   };
   md.renderer.rules.tabs_close = () => "</div>\n";
   md.renderer.rules.tab_open = (tokens, idx) => {
