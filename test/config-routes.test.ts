@@ -33,6 +33,24 @@ describe("config validation", () => {
     expect(() => resolve({ navbar: { iconLinks: [{ label: "X", href: "https://x", icon: "twitter" }] } })).toThrow(/"navbar\.iconLinks\[0\]\.icon"/);
   });
 
+  it("checks the navbar's dropdown items, i18n and docs.versions with Docusaurus's names", () => {
+    const c = resolve({
+      navbar: { items: [{ type: "localeDropdown" }, { type: "docsVersionDropdown", dropdownItemsAfter: [{ label: "1.x", href: "https://v1.example.com/" }] }] },
+      i18n: { defaultLocale: "en", locales: ["en", "fr"], localeConfigs: { fr: { label: "Français", url: "https://fr.example.com/" } } },
+      docs: { versions: { current: { label: "Latest" } } },
+    });
+    expect(c.i18n.locales).toEqual(["en", "fr"]);
+    expect(c.docs.versions.current.label).toBe("Latest");
+    expect(resolve({}).i18n).toEqual({ defaultLocale: "en", locales: ["en"], localeConfigs: {} });
+    expect(resolve({}).docs.versions).toEqual({ current: { label: "Next" } });
+    expect(() => resolve({ navbar: { items: [{ type: "search" }] } })).toThrow(/"navbar\.items\[0\]\.type" must be "localeDropdown" or "docsVersionDropdown"/);
+    expect(() => resolve({ navbar: { items: [{ type: "localeDropdown", dropdownItemsAfter: [{ label: "x" }] }] } })).toThrow(/"navbar\.items\[0\]\.dropdownItemsAfter\[0\]"/);
+    // ssodocs builds one locale: another one is a site elsewhere, whose URL the config must give.
+    expect(() => resolve({ i18n: { locales: ["en", "fr"] } })).toThrow(/"i18n\.localeConfigs\.fr\.url"/);
+    expect(() => resolve({ i18n: { defaultLocale: "en", locales: ["fr"], localeConfigs: { fr: { url: "https://fr" } } } })).toThrow(/"i18n\.locales"/);
+    expect(() => resolve({ docs: { versions: { "2024.12": { label: "2024.12" } } } })).toThrow(/"docs\.versions\.2024\.12"/);
+  });
+
   it("accepts a complete announcement bar", () => {
     const c = resolve({ announcementBar: { id: "v2", content: "New!", backgroundColor: "#222", textColor: "#fff", isCloseable: false } });
     expect(c.announcementBar).toEqual({ id: "v2", content: "New!", backgroundColor: "#222", textColor: "#fff", isCloseable: false });

@@ -1,5 +1,5 @@
 // The props each page template receives. Templates only read these; they compute nothing site-wide.
-import type { DocPageData, NavbarLink, PageHead, SidebarNode, SiteConfig, TagSummary } from "./types.ts";
+import type { DocPageData, IconLink, NavbarLink, PageHead, SidebarNode, SiteConfig, TagSummary } from "./types.ts";
 
 /** What every page knows about the site and its built assets. */
 export interface SiteView {
@@ -12,6 +12,8 @@ export interface SiteView {
   assets: { css: string; js: string };
   /** The inline script that sets colour mode and announcement state before first paint. */
   beforePaintScript: string;
+  /** SVG paths of the brand logos the navbar's icon links use (simple-icons). */
+  brandIcons: Partial<Record<IconLink["icon"], string>>;
 }
 
 export interface LayoutProps {

@@ -1,7 +1,5 @@
 // Small inline icons drawn for this site (24x24 grid, stroke style), so no icon font is loaded;
-// brand icons are the maintained ones of simple-icons, their paths read at build time.
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+// brand logos are the maintained ones of simple-icons, their paths given by the build (SiteView).
 
 type IconProps = { className?: string; size?: number };
 
@@ -13,24 +11,11 @@ function Svg({ className, size = 20, children }: IconProps & { children: unknown
   );
 }
 
-const brandPaths = new Map<string, string>();
-
-/** The path of a simple-icons icon (one file of the package, not the package's 5 MB index). */
-function brandPath(slug: "github" | "discord"): string {
-  let d = brandPaths.get(slug);
-  if (d === undefined) {
-    const svg = readFileSync(createRequire(import.meta.url).resolve(`simple-icons/icons/${slug}.svg`), "utf8");
-    d = /\sd="([^"]+)"/.exec(svg)?.[1] ?? "";
-    brandPaths.set(slug, d);
-  }
-  return d;
-}
-
-/** The GitHub or Discord logo, filled with the text colour. */
-export function BrandIcon({ brand, size = 20 }: { brand: "github" | "discord"; size?: number }) {
+/** A brand logo (GitHub, Discord) from its SVG path, filled with the text colour. */
+export function BrandIcon({ d, size = 20 }: { d: string; size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
-      <path d={brandPath(brand)} />
+      <path d={d} />
     </svg>
   );
 }

@@ -65,7 +65,7 @@ export function Navbar({ site, path }: { site: SiteView; path: string }) {
         <div className="navbar-end">
           {navbar.iconLinks.map((link) => (
             <a key={link.href} className="icon-button navbar-icon-link" href={link.href} aria-label={link.label} title={link.label}>
-              <BrandIcon brand={link.icon} />
+              <BrandIcon d={site.brandIcons[link.icon] ?? ""} />
             </a>
           ))}
           {dropdownsOf(site.config, path, site.docsHome).map((d) => (

@@ -4,6 +4,7 @@ import type { CategoryCard, SiteView } from "../../shared/template-props.ts";
 import { searchPermalink, tagsPermalink } from "../content/routes.ts";
 import type { ContentModel } from "../content/site.ts";
 import type { ClientAssets } from "./assets.ts";
+import { brandIconPaths } from "./brand-icons.ts";
 import { categoryCards } from "./docs.ts";
 
 export function siteViewOf(config: SiteConfig, client: ClientAssets): SiteView {
@@ -14,6 +15,7 @@ export function siteViewOf(config: SiteConfig, client: ClientAssets): SiteView {
     tagsPath: tagsPermalink(config),
     assets: { css: client.css, js: client.js },
     beforePaintScript: client.beforePaintScript,
+    brandIcons: brandIconPaths(config.navbar.iconLinks),
   };
 }
 
