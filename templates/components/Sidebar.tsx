@@ -8,6 +8,33 @@ type CategoryNode = Extract<SidebarNode, { type: "category" }>;
  * would make a build's cost grow with the square of its page count.
  */
 const pagesUnder = new WeakMap<SidebarNode, Set<string>>();
+const firstPages = new WeakMap<SidebarNode, string | null>();
+const sizes = new WeakMap<SidebarNode[], number>();
+
+/**
+ * Up to this many entries, every page holds the whole sidebar, closed categories included, so
+ * opening one needs nothing more. A larger sidebar (thousands of pages) would make every page
+ * huge: there a closed category is a link to its first page, where it is open.
+ */
+export const FULL_SIDEBAR_LIMIT = 1000;
+
+function firstPageOf(node: SidebarNode): string | null {
+  let first = firstPages.get(node);
+  if (first === undefined) {
+    first = node.href ?? (node.type === "category" ? (node.items.map(firstPageOf).find((h) => h !== null) ?? null) : null);
+    firstPages.set(node, first);
+  }
+  return first;
+}
+
+function sizeOf(nodes: SidebarNode[]): number {
+  let size = sizes.get(nodes);
+  if (size === undefined) {
+    size = nodes.reduce((n, node) => n + hrefsOf(node).size, 0);
+    sizes.set(nodes, size);
+  }
+  return size;
+}
 
 function hrefsOf(node: SidebarNode): Set<string> {
   let known = pagesUnder.get(node);
@@ -21,7 +48,7 @@ function hrefsOf(node: SidebarNode): Set<string> {
 
 // The markup is kept lean (it is on every page): no class or attribute on a link that CSS can
 // infer from where it sits. The current page's link has aria-current="page".
-function Items({ nodes, path }: { nodes: SidebarNode[]; path: string }) {
+function Items({ nodes, path, full }: { nodes: SidebarNode[]; path: string; full: boolean }) {
   return (
     <ul>
       {nodes.map((node) =>
@@ -32,7 +59,7 @@ function Items({ nodes, path }: { nodes: SidebarNode[]; path: string }) {
             </a>
           </li>
         ) : (
-          <Category key={node.label} node={node} path={path} />
+          <Category key={node.label} node={node} path={path} full={full} />
         ),
       )}
     </ul>
@@ -45,7 +72,7 @@ function Items({ nodes, path }: { nodes: SidebarNode[]; path: string }) {
  * animates it, src/client/sidebar.ts); opening one closes no other. A collapsible category with a
  * page of its own keeps its label as a link, with the <summary> as its caret.
  */
-function Category({ node, path }: { node: CategoryNode; path: string }) {
+function Category({ node, path, full }: { node: CategoryNode; path: string; full: boolean }) {
   const label = node.href ? (
     <a href={node.href} aria-current={node.href === path ? "page" : undefined}>
       {node.label}
@@ -53,7 +80,7 @@ function Category({ node, path }: { node: CategoryNode; path: string }) {
   ) : (
     <span>{node.label}</span>
   );
-  const items = <Items nodes={node.items} path={path} />;
+  const items = <Items nodes={node.items} path={path} full={full} />;
   if (!node.collapsible) {
     return (
       <li>
@@ -63,6 +90,14 @@ function Category({ node, path }: { node: CategoryNode; path: string }) {
     );
   }
   const open = hrefsOf(node).has(path);
+  const first = firstPageOf(node);
+  if (!open && !full && first) {
+    return (
+      <li className="closed">
+        <a href={first}>{node.label}</a>
+      </li>
+    );
+  }
   return node.href ? (
     <li className="linked">
       {label}
@@ -84,7 +119,7 @@ function Category({ node, path }: { node: CategoryNode; path: string }) {
 export function Sidebar({ nodes, path }: { nodes: SidebarNode[]; path: string }) {
   return (
     <nav className="sidebar" aria-label="Docs sidebar">
-      <Items nodes={nodes} path={path} />
+      <Items nodes={nodes} path={path} full={sizeOf(nodes) <= FULL_SIDEBAR_LIMIT} />
     </nav>
   );
 }

@@ -123,7 +123,8 @@ function tabsBlockRule(state: StateBlock, startLine: number, endLine: number, si
 /** Pairs tabs with their items, fills labels and picks the selected tab; repairs unbalanced tags. */
 function tabsCoreRule(state: { tokens: Token[]; env: MarkdownEnv }): void {
   const tokens = state.tokens;
-  const stack: { tabs: Token; items: Token[]; index: number }[] = [];
+  // Each open <Tabs> has its own open <TabItem>, so tabs nested in a tab close where they should.
+  const stack: { tabs: Token; items: Token[]; index: number; open: Token | null }[] = [];
   const out: Token[] = [];
   const env = state.env;
   const warn = (message: string, token: Token) => env.warnings.add(message, { file: env.file, line: lineOf(env, token.map) });
@@ -133,12 +134,11 @@ function tabsCoreRule(state: { tokens: Token[]; env: MarkdownEnv }): void {
     t.block = true;
     return t;
   };
-  let openTab: Token | null = null;
 
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     if (t.type === "tabs_open") {
-      stack.push({ tabs: t, items: [], index: i });
+      stack.push({ tabs: t, items: [], index: i, open: null });
       out.push(t);
     } else if (t.type === "tab_open") {
       const frame = stack[stack.length - 1];
@@ -146,16 +146,17 @@ function tabsCoreRule(state: { tokens: Token[]; env: MarkdownEnv }): void {
         warn("<TabItem> outside <Tabs> is shown as plain content", t);
         continue;
       }
-      if (openTab && frame.items.includes(openTab)) {
+      if (frame.open) {
         warn("<TabItem> opened before the previous one was closed", t);
         out.push(closeTab());
       }
       frame.items.push(t);
-      openTab = t;
+      frame.open = t;
       out.push(t);
     } else if (t.type === "tab_close") {
-      if (!openTab) continue;
-      openTab = null;
+      const frame = stack[stack.length - 1];
+      if (!frame?.open) continue;
+      frame.open = null;
       out.push(t);
     } else if (t.type === "tabs_close") {
       const frame = stack.pop();
@@ -163,10 +164,9 @@ function tabsCoreRule(state: { tokens: Token[]; env: MarkdownEnv }): void {
         warn("</Tabs> without an opening <Tabs> is ignored", t);
         continue;
       }
-      if (openTab && frame.items.includes(openTab)) {
-        warn("<TabItem> is not closed before </Tabs>", openTab);
+      if (frame.open) {
+        warn("<TabItem> is not closed before </Tabs>", frame.open);
         out.push(closeTab());
-        openTab = null;
       }
       finishTabs(frame.tabs, frame.items);
       out.push(t);
@@ -175,10 +175,7 @@ function tabsCoreRule(state: { tokens: Token[]; env: MarkdownEnv }): void {
   while (stack.length) {
     const frame = stack.pop()!;
     warn("<Tabs> is never closed with </Tabs>", frame.tabs);
-    if (openTab && frame.items.includes(openTab)) {
-      out.push(closeTab());
-      openTab = null;
-    }
+    if (frame.open) out.push(closeTab());
     finishTabs(frame.tabs, frame.items);
     const close = new TokenCtor("tabs_close", "div", -1);
     close.block = true;
