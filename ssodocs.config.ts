@@ -29,7 +29,11 @@ export default defineConfig({
   // Colour mode (light by default, switch on, following the system), table of contents (h2-h3),
   // mermaid themes (default/dark), extra code languages and local search are the defaults.
   announcementBar: null,
-  i18n: { defaultLocale: "en", locales: ["en"], localeConfigs: { en: { label: "English", htmlLang: "en", direction: "ltr" } } },
+  i18n: {
+    defaultLocale: "en",
+    locales: ["en"],
+    localeConfigs: { en: { label: "English", htmlLang: "en", direction: "ltr" } },
+  },
   docs: {
     path: "content",
     routeBasePath: "integrations",

@@ -1,6 +1,14 @@
 import { categoryGuidesOf, categoryGuidesToc } from "../src/shared/category-guides.ts";
 import type { DocPageProps } from "../src/shared/template-props.ts";
-import { Badges, Breadcrumbs, CategoryGuideList, HelpBox, MobileTableOfContents, Paginator, TableOfContents } from "./components/DocParts.tsx";
+import {
+  Badges,
+  Breadcrumbs,
+  CategoryGuideList,
+  HelpBox,
+  MobileTableOfContents,
+  Paginator,
+  TableOfContents,
+} from "./components/DocParts.tsx";
 import { Sidebar } from "./components/Sidebar.tsx";
 import Layout from "./Layout.tsx";
 
@@ -42,7 +50,14 @@ export default function DocPage({ site, doc }: DocPageProps) {
                   </ul>
                 </div>
               ) : null}
-              <HelpBox links={{ editUrl: doc.editUrl, contributorGuideUrl: docs.contributorGuideUrl, issuesUrl: docs.issuesUrl, supportUrl: docs.supportUrl }} />
+              <HelpBox
+                links={{
+                  editUrl: doc.editUrl,
+                  contributorGuideUrl: docs.contributorGuideUrl,
+                  issuesUrl: docs.issuesUrl,
+                  supportUrl: docs.supportUrl,
+                }}
+              />
               <Paginator previous={doc.previous} next={doc.next} />
             </article>
             {toc.length ? (

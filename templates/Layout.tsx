@@ -6,14 +6,20 @@ import { Footer } from "./components/Footer.tsx";
 import { MobileMenu } from "./components/MobileMenu.tsx";
 import { Navbar } from "./components/Navbar.tsx";
 
-export default function Layout({ site, head, path, sidebar = null, pageClass, notFound = false, children }: LayoutProps) {
+export default function Layout(props: LayoutProps) {
+  const { site, head, path, sidebar = null, pageClass, notFound = false, children } = props;
   const { config } = site;
   const locale = config.i18n.localeConfigs[config.i18n.defaultLocale];
   const lang = locale?.htmlLang ?? config.i18n.defaultLocale;
   const fullTitle = head.title === config.title ? head.title : `${head.title} ${config.titleDelimiter} ${config.title}`;
   return (
     // data-not-found: the before-paint script sends a `.html` path that found no file to the page without that ending.
-    <html lang={lang} dir={locale?.direction ?? "ltr"} data-theme={config.colorMode.defaultMode} data-not-found={notFound ? "" : undefined}>
+    <html
+      lang={lang}
+      dir={locale?.direction ?? "ltr"}
+      data-theme={config.colorMode.defaultMode}
+      data-not-found={notFound ? "" : undefined}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -1,5 +1,6 @@
 // Bad input gives an error naming the file (and line), exit 1, and leaves no output behind.
-import { accessSync, chmodSync, constants, cpSync, existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { accessSync, chmodSync, constants, cpSync, existsSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT, runCli, tempSite } from "./helpers.ts";
@@ -104,10 +105,11 @@ describe("bad content", () => {
     const templates = path.join(site.dir, "templates");
     cpSync(path.join(ROOT, "templates"), templates, { recursive: true });
     // The copies import ssodocs's shared helpers from where ssodocs is, not from beside them.
-    for (const file of readdirSync(templates, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".tsx"))) {
+    const files = readdirSync(templates, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".tsx"));
+    for (const file of files) {
       const copy = path.join(templates, file);
-      const depth = file.split(path.sep).length - 1;
-      writeFileSync(copy, readFileSync(copy, "utf8").replaceAll(`"${"../".repeat(depth + 1)}src/shared/`, `"${path.join(ROOT, "src/shared")}/`));
+      const relative = `"${"../".repeat(file.split(path.sep).length)}src/shared/`;
+      writeFileSync(copy, readFileSync(copy, "utf8").replaceAll(relative, `"${path.join(ROOT, "src/shared")}/`));
     }
     writeFileSync(path.join(templates, "TagsPage.tsx"), "export function TagsPage() {\n  return null;\n}\n");
     writeFileSync(site.config, readFileSync(site.config, "utf8").replace("  footer:", `  templates: ${JSON.stringify(templates)},\n  footer:`));

@@ -34,21 +34,27 @@ describe("config validation", () => {
   });
 
   it("checks the navbar's dropdown items, i18n and docs.versions with Docusaurus's names", () => {
+    const after = [{ label: "1.x", href: "https://v1.example.com/" }];
     const c = resolve({
-      navbar: { items: [{ type: "localeDropdown" }, { type: "docsVersionDropdown", dropdownItemsAfter: [{ label: "1.x", href: "https://v1.example.com/" }] }] },
-      i18n: { defaultLocale: "en", locales: ["en", "fr"], localeConfigs: { fr: { label: "Français", url: "https://fr.example.com/" } } },
+      navbar: { items: [{ type: "localeDropdown" }, { type: "docsVersionDropdown", dropdownItemsAfter: after }] },
+      i18n: { locales: ["en", "fr"], localeConfigs: { fr: { label: "Français", url: "https://fr.example.com/" } } },
       docs: { versions: { current: { label: "Latest" } } },
     });
     expect(c.i18n.locales).toEqual(["en", "fr"]);
     expect(c.docs.versions.current.label).toBe("Latest");
     expect(resolve({}).i18n).toEqual({ defaultLocale: "en", locales: ["en"], localeConfigs: {} });
     expect(resolve({}).docs.versions).toEqual({ current: { label: "Next" } });
-    expect(() => resolve({ navbar: { items: [{ type: "search" }] } })).toThrow(/"navbar\.items\[0\]\.type" must be "localeDropdown" or "docsVersionDropdown"/);
-    expect(() => resolve({ navbar: { items: [{ type: "localeDropdown", dropdownItemsAfter: [{ label: "x" }] }] } })).toThrow(/"navbar\.items\[0\]\.dropdownItemsAfter\[0\]"/);
+    expect(() => resolve({ navbar: { items: [{ type: "search" }] } })).toThrow(
+      /"navbar\.items\[0\]\.type" must be "localeDropdown" or "docsVersionDropdown"/,
+    );
+    const badExtra = { type: "localeDropdown", dropdownItemsAfter: [{ label: "x" }] };
+    expect(() => resolve({ navbar: { items: [badExtra] } })).toThrow(/"navbar\.items\[0\]\.dropdownItemsAfter\[0\]"/);
     // ssodocs builds one locale: another one is a site elsewhere, whose URL the config must give.
     expect(() => resolve({ i18n: { locales: ["en", "fr"] } })).toThrow(/"i18n\.localeConfigs\.fr\.url"/);
-    expect(() => resolve({ i18n: { defaultLocale: "en", locales: ["fr"], localeConfigs: { fr: { url: "https://fr" } } } })).toThrow(/"i18n\.locales"/);
-    expect(() => resolve({ docs: { versions: { "2024.12": { label: "2024.12" } } } })).toThrow(/"docs\.versions\.2024\.12"/);
+    const withoutDefault = { defaultLocale: "en", locales: ["fr"], localeConfigs: { fr: { url: "https://fr" } } };
+    expect(() => resolve({ i18n: withoutDefault })).toThrow(/"i18n\.locales"/);
+    const older = { "2024.12": { label: "2024.12" } };
+    expect(() => resolve({ docs: { versions: older } })).toThrow(/"docs\.versions\.2024\.12"/);
   });
 
   it("accepts a complete announcement bar", () => {

@@ -22,8 +22,10 @@ describe("headings", () => {
   });
 
   it("notes the label of the tabs a heading sits in, for the table of contents", async () => {
-    const tab = (label: string, body: string) => `<TabItem value="${label.toLowerCase()}" label="${label}">\n\n${body}\n\n</TabItem>`;
-    const source = `## Intro\n\n<Tabs>\n${tab("OIDC", "## Setup\n\n<Tabs>\n" + tab("Docker", "### Run") + "\n</Tabs>")}\n${tab("SAML", "## Setup")}\n</Tabs>\n\n## After\n`;
+    const tab = (label: string, body: string) =>
+      `<TabItem value="${label.toLowerCase()}" label="${label}">\n\n${body}\n\n</TabItem>`;
+    const inner = `## Setup\n\n<Tabs>\n${tab("Docker", "### Run")}\n</Tabs>`;
+    const source = `## Intro\n\n<Tabs>\n${tab("OIDC", inner)}\n${tab("SAML", "## Setup")}\n</Tabs>\n\n## After\n`;
     const { headings } = await render(source);
     expect(headings.map((h) => [h.text, h.tab])).toEqual([
       ["Intro", undefined],

@@ -8,8 +8,20 @@ import type { SidebarNode } from "../src/shared/types.ts";
 import { FULL_SIDEBAR_LIMIT, Sidebar } from "../templates/components/Sidebar.tsx";
 
 const links = (prefix: string, n: number): SidebarNode[] =>
-  Array.from({ length: n }, (_, i) => ({ type: "link", label: `${prefix} ${i}`, href: `/docs/${prefix}-${i}/`, docId: `${prefix}-${i}` }));
-const category = (label: string, items: SidebarNode[]): SidebarNode => ({ type: "category", label, href: null, docId: null, collapsible: true, items });
+  Array.from({ length: n }, (_, i) => ({
+    type: "link",
+    label: `${prefix} ${i}`,
+    href: `/docs/${prefix}-${i}/`,
+    docId: `${prefix}-${i}`,
+  }));
+const category = (label: string, items: SidebarNode[]): SidebarNode => ({
+  type: "category",
+  label,
+  href: null,
+  docId: null,
+  collapsible: true,
+  items,
+});
 const render = (nodes: SidebarNode[], path: string) => renderToStaticMarkup(createElement(Sidebar, { nodes, path }));
 
 describe("sidebar markup", () => {

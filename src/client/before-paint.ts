@@ -17,7 +17,8 @@ const root = document.documentElement;
 // are the page `/a/b` (SPEC 2): go there before anything is painted.
 const path = location.pathname;
 if (root.hasAttribute("data-not-found") && /(?:\/index)?\.html$/.test(path) && path !== `${options.baseUrl}404.html`) {
-  location.replace((path.endsWith("/index.html") ? path.slice(0, -"index.html".length) : path.replace(/\.html$/, "") || "/") + location.search + location.hash);
+  const page = path.endsWith("/index.html") ? path.slice(0, -"index.html".length) : path.replace(/\.html$/, "") || "/";
+  location.replace(page + location.search + location.hash);
 }
 // The diagram themes for each colour mode, read by the mermaid part when a page has a diagram.
 root.dataset.mermaidLight = options.mermaidThemes.light;

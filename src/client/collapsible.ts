@@ -21,7 +21,10 @@ const running = new WeakMap<HTMLElement, Animation>();
 function animateHeight(el: HTMLElement, from: number, to: number, contentHeight: number, done: () => void): void {
   running.get(el)?.cancel();
   el.style.overflow = "hidden";
-  const anim = el.animate([{ height: `${from}px` }, { height: `${to}px` }], { duration: collapseDuration(contentHeight), easing: COLLAPSE_EASING });
+  const anim = el.animate([{ height: `${from}px` }, { height: `${to}px` }], {
+    duration: collapseDuration(contentHeight),
+    easing: COLLAPSE_EASING,
+  });
   running.set(el, anim);
   anim.onfinish = () => {
     running.delete(el);

@@ -3,7 +3,8 @@
 // reachable by links) and code blocks (copy button, soft-wrap toggle).
 const GROUP_KEY = "docusaurus.tab.";
 
-const tabValue = (tabs: Element, value: string) => tabs.querySelector<HTMLElement>(`:scope > [role=tablist] > [data-value="${CSS.escape(value)}"]`);
+const tabValue = (tabs: Element, value: string) =>
+  tabs.querySelector<HTMLElement>(`:scope > [role=tablist] > [data-value="${CSS.escape(value)}"]`);
 
 function selectTab(tabs: HTMLElement, value: string, focus: boolean): void {
   for (const tab of tabs.querySelectorAll<HTMLElement>(":scope > [role=tablist] > [role=tab]")) {
@@ -12,7 +13,8 @@ function selectTab(tabs: HTMLElement, value: string, focus: boolean): void {
     tab.tabIndex = on ? 0 : -1;
     if (on && focus) tab.focus();
   }
-  for (const panel of tabs.querySelectorAll<HTMLElement>(":scope > [role=tabpanel]")) panel.hidden = panel.dataset.value !== value;
+  for (const panel of tabs.querySelectorAll<HTMLElement>(":scope > [role=tabpanel]"))
+    panel.hidden = panel.dataset.value !== value;
 }
 
 /** Selects `value` in every tab group of the page with this groupId that has it. */
@@ -69,7 +71,11 @@ export function revealTarget(id: string): boolean {
   const target = id ? document.getElementById(id) : null;
   if (!target) return false;
   let changed = false;
-  for (let panel = target.closest<HTMLElement>("[role=tabpanel][hidden]"); panel; panel = target.closest<HTMLElement>("[role=tabpanel][hidden]")) {
+  for (
+    let panel = target.closest<HTMLElement>("[role=tabpanel][hidden]");
+    panel;
+    panel = target.closest<HTMLElement>("[role=tabpanel][hidden]")
+  ) {
     const tabs = panel.parentElement?.closest<HTMLElement>("[data-tabs]");
     const value = panel.dataset.value;
     if (!tabs || value === undefined) break;
@@ -77,7 +83,11 @@ export function revealTarget(id: string): boolean {
     if (tabs.dataset.groupId) selectInGroup(tabs.dataset.groupId, value, tabs);
     changed = true;
   }
-  for (let d = target.closest("details:not([open])"); d instanceof HTMLDetailsElement; d = target.closest("details:not([open])")) {
+  for (
+    let d = target.closest("details:not([open])");
+    d instanceof HTMLDetailsElement;
+    d = target.closest("details:not([open])")
+  ) {
     d.open = true;
     changed = true;
   }
@@ -134,7 +144,12 @@ export function setupTabs(root: ParentNode): void {
       const all = [...list.querySelectorAll<HTMLElement>("[role=tab]")];
       const i = all.indexOf(document.activeElement as HTMLElement);
       if (i < 0) return;
-      const keys: Record<string, number> = { ArrowRight: (i + 1) % all.length, ArrowLeft: (i - 1 + all.length) % all.length, Home: 0, End: all.length - 1 };
+      const keys: Record<string, number> = {
+        ArrowRight: (i + 1) % all.length,
+        ArrowLeft: (i - 1 + all.length) % all.length,
+        Home: 0,
+        End: all.length - 1,
+      };
       const next = keys[e.key];
       if (next === undefined) return;
       e.preventDefault();

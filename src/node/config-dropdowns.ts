@@ -15,7 +15,8 @@ function checkExtras(value: unknown, key: string, fail: Fail): void {
   if (value === undefined) return;
   if (!Array.isArray(value)) fail(key, "an array of { label, href }", value);
   value.forEach((e, i) => {
-    if (!isObject(e) || !nonEmpty(e.label) || !nonEmpty(e.href)) fail(`${key}[${i}]`, "an object with a label and an href", e);
+    if (!isObject(e) || !nonEmpty(e.label) || !nonEmpty(e.href))
+      fail(`${key}[${i}]`, "an object with a label and an href", e);
   });
 }
 
@@ -27,8 +28,11 @@ export function checkNavbarItem(item: unknown, key: string, fail: Fail): void {
     if (!nonEmpty(item.href)) fail(`${key}.href`, "a non-empty string", item.href);
     return;
   }
-  if (item.type !== "localeDropdown" && item.type !== "docsVersionDropdown") fail(`${key}.type`, '"localeDropdown" or "docsVersionDropdown"', item.type);
-  for (const k of Object.keys(item)) if (k !== "type" && k !== "dropdownItemsAfter" && k !== "position") fail(`${key}.${k}`, "left out (unknown key)", item[k]);
+  if (item.type !== "localeDropdown" && item.type !== "docsVersionDropdown")
+    fail(`${key}.type`, '"localeDropdown" or "docsVersionDropdown"', item.type);
+  for (const k of Object.keys(item))
+    if (k !== "type" && k !== "dropdownItemsAfter" && k !== "position")
+      fail(`${key}.${k}`, "left out (unknown key)", item[k]);
   checkExtras(item.dropdownItemsAfter, `${key}.dropdownItemsAfter`, fail);
 }
 
@@ -39,9 +43,11 @@ export function checkNavbarItem(item: unknown, key: string, fail: Fail): void {
 export function resolveI18n(value: unknown, fail: Fail): I18nConfig {
   if (value === undefined || value === null) return DEFAULT_I18N;
   if (!isObject(value)) fail("i18n", "an object with defaultLocale, locales and localeConfigs", value);
-  for (const k of Object.keys(value)) if (!["defaultLocale", "locales", "localeConfigs"].includes(k)) fail(`i18n.${k}`, "left out (unknown key)", value[k]);
+  for (const k of Object.keys(value))
+    if (!["defaultLocale", "locales", "localeConfigs"].includes(k))
+      fail(`i18n.${k}`, "left out (unknown key)", value[k]);
   const defaultLocale = value.defaultLocale ?? DEFAULT_I18N.defaultLocale;
-  if (!nonEmpty(defaultLocale)) fail("i18n.defaultLocale", "a locale such as \"en\"", defaultLocale);
+  if (!nonEmpty(defaultLocale)) fail("i18n.defaultLocale", 'a locale such as "en"', defaultLocale);
   const locales = value.locales ?? [defaultLocale];
   if (!Array.isArray(locales) || !locales.every(nonEmpty) || !locales.includes(defaultLocale)) {
     fail("i18n.locales", `an array of locales that holds i18n.defaultLocale ("${defaultLocale}")`, locales);
@@ -51,13 +57,19 @@ export function resolveI18n(value: unknown, fail: Fail): I18nConfig {
   for (const [locale, c] of Object.entries(configs)) {
     const key = `i18n.localeConfigs.${locale}`;
     if (!isObject(c)) fail(key, "an object", c);
-    for (const k of ["label", "htmlLang", "url"]) if (c[k] !== undefined && !nonEmpty(c[k])) fail(`${key}.${k}`, "a non-empty string", c[k]);
-    if (c.direction !== undefined && c.direction !== "ltr" && c.direction !== "rtl") fail(`${key}.direction`, '"ltr" or "rtl"', c.direction);
+    for (const k of ["label", "htmlLang", "url"])
+      if (c[k] !== undefined && !nonEmpty(c[k])) fail(`${key}.${k}`, "a non-empty string", c[k]);
+    if (c.direction !== undefined && c.direction !== "ltr" && c.direction !== "rtl")
+      fail(`${key}.direction`, '"ltr" or "rtl"', c.direction);
   }
   for (const locale of locales as string[]) {
     const c = configs[locale];
     if (locale !== defaultLocale && !(isObject(c) && c.url)) {
-      fail(`i18n.localeConfigs.${locale}.url`, "the URL of that locale's site (ssodocs builds one locale, i18n.defaultLocale)", undefined);
+      fail(
+        `i18n.localeConfigs.${locale}.url`,
+        "the URL of that locale's site (ssodocs builds one locale, i18n.defaultLocale)",
+        undefined,
+      );
     }
   }
   return { defaultLocale, locales: locales as string[], localeConfigs: configs as I18nConfig["localeConfigs"] };
@@ -65,10 +77,16 @@ export function resolveI18n(value: unknown, fail: Fail): I18nConfig {
 
 /** `docs.versions`: only the current version is built; its label is what the version dropdown shows. */
 export function checkVersions(value: unknown, key: string, fail: Fail): void {
-  if (!isObject(value)) fail(key, "an object such as { current: { label: \"Next\" } }", value);
+  if (!isObject(value)) fail(key, 'an object such as { current: { label: "Next" } }', value);
   for (const [name, v] of Object.entries(value)) {
-    if (name !== "current") fail(`${key}.${name}`, "left out: ssodocs builds the current version only (link others with dropdownItemsAfter)", v);
-    if (!isObject(v) || !nonEmpty(v.label)) fail(`${key}.current.label`, "a non-empty string", isObject(v) ? v.label : v);
+    if (name !== "current")
+      fail(
+        `${key}.${name}`,
+        "left out: ssodocs builds the current version only (link others with dropdownItemsAfter)",
+        v,
+      );
+    if (!isObject(v) || !nonEmpty(v.label))
+      fail(`${key}.current.label`, "a non-empty string", isObject(v) ? v.label : v);
   }
   if (!isObject(value.current)) fail(`${key}.current`, "an object with a label", value.current);
 }

@@ -145,7 +145,8 @@ export function resolveConfig(user: unknown, file: string): SiteConfig {
     },
     items: (v, key) => {
       if (!Array.isArray(v)) fail(key, "an array", v, file);
-      v.forEach((item, i) => checkNavbarItem(item, `${key}[${i}]`, (k, expected, value) => fail(k, expected, value, file)));
+      const failure = (k: string, expected: string, value: unknown) => fail(k, expected, value, file);
+      v.forEach((item, i) => checkNavbarItem(item, `${key}[${i}]`, failure));
     },
     iconLinks: linkList(true),
     hideOnScroll: bool,

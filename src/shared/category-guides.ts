@@ -34,7 +34,9 @@ function find(nodes: SidebarNode[], permalink: string): CategoryNode | null {
 }
 
 const linksUnder = (node: SidebarNode): { label: string; href: string }[] =>
-  node.type === "link" ? [{ label: node.label, href: node.href }] : [...(node.href ? [{ label: node.label, href: node.href }] : []), ...node.items.flatMap(linksUnder)];
+  node.type === "link"
+    ? [{ label: node.label, href: node.href }]
+    : [...(node.href ? [{ label: node.label, href: node.href }] : []), ...node.items.flatMap(linksUnder)];
 
 /** On the page of a category: its sub-categories without a page of their own, each with its guides. */
 export function categoryGuidesOf(sidebar: SidebarNode[] | null, permalink: string): CategoryGuides[] {
@@ -46,8 +48,14 @@ export function categoryGuidesOf(sidebar: SidebarNode[] | null, permalink: strin
 }
 
 /** The table-of-contents entries of that list (an h2, then an h3 per category), within the configured levels. */
-export function categoryGuidesToc(groups: CategoryGuides[], levels: { minHeadingLevel: number; maxHeadingLevel: number }): TocItem[] {
+export function categoryGuidesToc(
+  groups: CategoryGuides[],
+  levels: { minHeadingLevel: number; maxHeadingLevel: number },
+): TocItem[] {
   if (groups.length === 0) return [];
-  const items: TocItem[] = [{ level: 2, id: ALL_GUIDES_ID, text: "All guides by category" }, ...groups.map((g) => ({ level: 3, id: g.id, text: g.label }))];
+  const items: TocItem[] = [
+    { level: 2, id: ALL_GUIDES_ID, text: "All guides by category" },
+    ...groups.map((g) => ({ level: 3, id: g.id, text: g.label })),
+  ];
   return items.filter((i) => i.level >= levels.minHeadingLevel && i.level <= levels.maxHeadingLevel);
 }

@@ -36,7 +36,8 @@ export function localeLabel(config: SiteConfig, locale: string): string {
   }
 }
 
-const extras = (list: DropdownExtra[] | undefined): DropdownEntry[] => (list ?? []).map((e) => ({ label: e.label, href: e.href, current: false }));
+const extras = (list: DropdownExtra[] | undefined): DropdownEntry[] =>
+  (list ?? []).map((e) => ({ label: e.label, href: e.href, current: false }));
 
 function localeEntries(config: SiteConfig, path: string): DropdownEntry[] {
   const { defaultLocale, locales, localeConfigs } = config.i18n;
@@ -62,14 +63,29 @@ export function dropdownsOf(config: SiteConfig, path: string, docsHome: string):
     if (isNavbarLink(item)) continue;
     if (item.type === "localeDropdown") {
       locale = true;
-      out.push({ kind: "locale", label: localeLabel(config, config.i18n.defaultLocale), entries: [...localeEntries(config, path), ...extras(item.dropdownItemsAfter)] });
+      out.push({
+        kind: "locale",
+        label: localeLabel(config, config.i18n.defaultLocale),
+        entries: [...localeEntries(config, path), ...extras(item.dropdownItemsAfter)],
+      });
     } else {
       const current = config.docs.versions.current.label;
-      out.push({ kind: "version", label: current, entries: [{ label: current, href: docsHome, current: true, version: "current" }, ...extras(item.dropdownItemsAfter)] });
+      out.push({
+        kind: "version",
+        label: current,
+        entries: [
+          { label: current, href: docsHome, current: true, version: "current" },
+          ...extras(item.dropdownItemsAfter),
+        ],
+      });
     }
   }
   if (!locale && config.i18n.locales.length > 1) {
-    out.unshift({ kind: "locale", label: localeLabel(config, config.i18n.defaultLocale), entries: localeEntries(config, path) });
+    out.unshift({
+      kind: "locale",
+      label: localeLabel(config, config.i18n.defaultLocale),
+      entries: localeEntries(config, path),
+    });
   }
   return out.filter((d) => d.entries.length > 0);
 }

@@ -23,7 +23,7 @@ export type NavbarItem =
   | { type: "localeDropdown"; dropdownItemsAfter?: DropdownExtra[] }
   | { type: "docsVersionDropdown"; dropdownItemsAfter?: DropdownExtra[] };
 
-/** One locale's settings (Docusaurus's `i18n.localeConfigs`); `url` is where a locale other than the built one lives. */
+/** One locale's settings (Docusaurus's `i18n.localeConfigs`); `url`: where a locale other than the built one lives. */
 export interface LocaleConfig {
   label?: string;
   htmlLang?: string;

@@ -19,7 +19,12 @@ function NavbarDropdown({ dropdown }: { dropdown: Dropdown }) {
   const locale = dropdown.kind === "locale";
   return (
     <div className="dropdown navbar-dropdown">
-      <button type="button" className="dropdown-button" aria-haspopup="true" aria-label={`${locale ? "Language" : "Version"}: ${dropdown.label}`}>
+      <button
+        type="button"
+        className="dropdown-button"
+        aria-haspopup="true"
+        aria-label={`${locale ? "Language" : "Version"}: ${dropdown.label}`}
+      >
         {locale ? (
           <>
             <GlobeIcon size={18} /> {dropdown.label}
@@ -31,7 +36,13 @@ function NavbarDropdown({ dropdown }: { dropdown: Dropdown }) {
       <ul className="dropdown-menu">
         {dropdown.entries.map((e) => (
           <li key={`${e.label}\n${e.href}`}>
-            <a href={e.href} lang={e.lang} data-version={e.version} className={e.current ? "active" : undefined} aria-current={e.current ? "true" : undefined}>
+            <a
+              href={e.href}
+              lang={e.lang}
+              data-version={e.version}
+              className={e.current ? "active" : undefined}
+              aria-current={e.current ? "true" : undefined}
+            >
               {e.label}
             </a>
           </li>

@@ -21,7 +21,8 @@ export const FULL_SIDEBAR_LIMIT = 1000;
 function firstPageOf(node: SidebarNode): string | null {
   let first = firstPages.get(node);
   if (first === undefined) {
-    first = node.href ?? (node.type === "category" ? (node.items.map(firstPageOf).find((h) => h !== null) ?? null) : null);
+    first =
+      node.href ?? (node.type === "category" ? (node.items.map(firstPageOf).find((h) => h !== null) ?? null) : null);
     firstPages.set(node, first);
   }
   return first;

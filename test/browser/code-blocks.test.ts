@@ -56,7 +56,9 @@ describe.skipIf(!hasChromium())("code blocks", () => {
         const pre = block.querySelector("pre")!.getBoundingClientRect();
         return [...block.querySelectorAll("button")]
           .map((b) => b.getBoundingClientRect())
-          .filter((b) => b.width > 0 && b.left < pre.right && b.right > pre.left && b.top < pre.bottom && b.bottom > pre.top)
+          .filter(
+            (b) => b.width > 0 && b.left < pre.right && b.right > pre.left && b.top < pre.bottom && b.bottom > pre.top,
+          )
           .map(() => block.textContent!.slice(0, 60));
       }),
     );
@@ -75,14 +77,19 @@ describe.skipIf(!hasChromium())("code blocks", () => {
 
   it("shows the title, else the language, above the code", async () => {
     const page = await open(DELTA);
-    const headers = await page.locator(".code-header").evaluateAll((hs) => hs.map((h) => h.querySelector(".code-title, .code-lang")!.textContent));
+    const headers = await page
+      .locator(".code-header")
+      .evaluateAll((hs) => hs.map((h) => h.querySelector(".code-title, .code-lang")!.textContent));
     expect(headers).toEqual(["yaml", "settings.py", "bash"]);
   });
 
   for (const mode of ["light", "dark"] as const) {
     it(`stands apart from the page on a tinted background in ${mode} mode`, async () => {
       const page = await open(DELTA, { colorScheme: mode });
-      const [pageBg, codeBg] = await page.evaluate(() => [getComputedStyle(document.body).backgroundColor, getComputedStyle(document.querySelector(".code-block pre")!).backgroundColor]);
+      const [pageBg, codeBg] = await page.evaluate(() => [
+        getComputedStyle(document.body).backgroundColor,
+        getComputedStyle(document.querySelector(".code-block pre")!).backgroundColor,
+      ]);
       expect(codeBg).not.toBe(pageBg);
       expect(codeBg).not.toBe("rgba(0, 0, 0, 0)");
     });
@@ -95,7 +102,12 @@ describe.skipIf(!hasChromium())("code blocks", () => {
     const overflow = () => long.locator("pre").evaluate((p) => p.scrollWidth > p.clientWidth + 1);
     expect(await overflow()).toBe(true);
     // Short blocks have no toggle.
-    expect(await page.locator(".code-block", { hasText: "short: value" }).getByRole("button", { name: "Toggle word wrap" }).isVisible()).toBe(false);
+    expect(
+      await page
+        .locator(".code-block", { hasText: "short: value" })
+        .getByRole("button", { name: "Toggle word wrap" })
+        .isVisible(),
+    ).toBe(false);
     const wrap = long.getByRole("button", { name: "Toggle word wrap" });
     expect(await wrap.getAttribute("aria-pressed")).toBe("false");
     await wrap.click();
@@ -112,7 +124,11 @@ describe.skipIf(!hasChromium())("code blocks", () => {
     const style = await page.locator("h2", { hasText: "delta --check" }).evaluate((h) => {
       const code = h.querySelector("code")!;
       const cs = getComputedStyle(code);
-      return { background: cs.backgroundColor, ratio: parseFloat(cs.fontSize) / parseFloat(getComputedStyle(h).fontSize), weight: Number(cs.fontWeight) };
+      return {
+        background: cs.backgroundColor,
+        ratio: parseFloat(cs.fontSize) / parseFloat(getComputedStyle(h).fontSize),
+        weight: Number(cs.fontWeight),
+      };
     });
     expect(style.background).toBe("rgba(0, 0, 0, 0)");
     expect(style.ratio).toBeGreaterThan(0.85);

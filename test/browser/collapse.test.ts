@@ -54,14 +54,25 @@ describe.skipIf(!hasChromium())("collapsible parts", () => {
 
   describe("sidebar categories", () => {
     /** A category of the desktop sidebar (or of the mobile menu): its <details>. */
-    const details = (page: Page, label: string, root = ".doc-sidebar") => page.locator(`${root} .sidebar details`).filter({ has: page.locator(`:scope > summary`, { hasText: new RegExp(`^${label}$`) }) });
-    const summary = (page: Page, label: string, root = ".doc-sidebar") => details(page, label, root).locator(":scope > summary");
-    const isOpen = (page: Page, label: string, root = ".doc-sidebar") => details(page, label, root).evaluate((d) => (d as HTMLDetailsElement).open);
+    const details = (page: Page, label: string, root = ".doc-sidebar") =>
+      page
+        .locator(`${root} .sidebar details`)
+        .filter({ has: page.locator(`:scope > summary`, { hasText: new RegExp(`^${label}$`) }) });
+    const summary = (page: Page, label: string, root = ".doc-sidebar") =>
+      details(page, label, root).locator(":scope > summary");
+    const isOpen = (page: Page, label: string, root = ".doc-sidebar") =>
+      details(page, label, root).evaluate((d) => (d as HTMLDetailsElement).open);
+    /** The category's full height and its summary's (its height when closed). */
+    const heights = (page: Page, label: string, root?: string) =>
+      details(page, label, root).evaluate((d) => ({
+        full: d.scrollHeight,
+        closed: d.querySelector("summary")!.offsetHeight,
+      }));
 
     it("collapse and expand the current category with the duration for its height", async () => {
       const page = await open(ALPHA);
       expect(await isOpen(page, "Development")).toBe(true);
-      const { full, closed } = await details(page, "Development").evaluate((d) => ({ full: d.scrollHeight, closed: d.querySelector("summary")!.offsetHeight }));
+      const { full, closed } = await heights(page, "Development");
       expect(full - closed).toBeGreaterThan(20);
 
       await summary(page, "Development").click();
@@ -97,7 +108,7 @@ describe.skipIf(!hasChromium())("collapsible parts", () => {
       await finished(page);
       await animations(page);
       const root = "[data-mobile-menu]";
-      const { full, closed } = await details(page, "Development", root).evaluate((d) => ({ full: d.scrollHeight, closed: d.querySelector("summary")!.offsetHeight }));
+      const { full, closed } = await heights(page, "Development", root);
       await summary(page, "Development", root).click();
       const [collapse] = await animations(page);
       expect(collapse.duration).toBe(formula(full - closed));

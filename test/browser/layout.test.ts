@@ -28,7 +28,13 @@ function plainHost(root: string): Promise<{ origin: string; close(): Promise<voi
         return;
       }
     } else if (existsSync(file)) {
-      const type = file.endsWith(".html") ? "text/html" : file.endsWith(".js") ? "text/javascript" : file.endsWith(".css") ? "text/css" : "application/octet-stream";
+      const type = file.endsWith(".html")
+        ? "text/html"
+        : file.endsWith(".js")
+          ? "text/javascript"
+          : file.endsWith(".css")
+            ? "text/css"
+            : "application/octet-stream";
       res.writeHead(200, { "Content-Type": type }).end(readFileSync(file));
       return;
     }
@@ -55,7 +61,8 @@ describe.skipIf(!hasChromium())("the page frame", () => {
     await page.goto(url.startsWith("http") ? url : env.site.origin + url);
     return page;
   }
-  const started = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.ssodocsStarted === "true");
+  const started = (page: Page) =>
+    page.waitForFunction(() => document.documentElement.dataset.ssodocsStarted === "true");
 
   describe("category cards", () => {
     /** The category's heading is in view, the page scrolled to it (as far as the page goes). */
@@ -77,16 +84,26 @@ describe.skipIf(!hasChromium())("the page frame", () => {
 
     it("on the services index, scroll to the category's guides, listed under a heading of their own", async () => {
       const page = await open("/integrations/services/", { viewport: { width: 1280, height: 500 } });
-      expect(await page.locator(".card", { hasText: "Development" }).getAttribute("href")).toBe("/integrations/services/#development");
+      expect(await page.locator(".card", { hasText: "Development" }).getAttribute("href")).toBe(
+        "/integrations/services/#development",
+      );
       await page.locator(".card", { hasText: "Development" }).click();
       await expect.poll(() => scrolledTo(page, "development")).toBe(true);
       expect(await page.getByRole("heading", { name: "Development", level: 3 }).isVisible()).toBe(true);
-      expect(await page.locator("#development + ul").getByRole("link", { name: "Alpha" }).getAttribute("href")).toBe(ALPHA);
+      expect(await page.locator("#development + ul").getByRole("link", { name: "Alpha" }).getAttribute("href")).toBe(
+        ALPHA,
+      );
     });
   });
 
   it("pages without a sidebar share the guides' left edge and column width, on desktop and phone", async () => {
-    const routes = ["/integrations/template/service", "/integrations/tags", "/integrations/tags/integration", "/no-such-page", "/search"];
+    const routes = [
+      "/integrations/template/service",
+      "/integrations/tags",
+      "/integrations/tags/integration",
+      "/no-such-page",
+      "/search",
+    ];
     for (const width of [1280, 390]) {
       const page = await open(ALPHA, { viewport: { width, height: 800 } });
       const guide = await page.locator("article.doc h1").evaluate((h) => h.getBoundingClientRect().left);
@@ -175,8 +192,11 @@ describe.skipIf(!hasChromium())("the navbar's dropdowns, from the config", () =>
             'items: [{ label: "Integrations", href: "/integrations/" }]',
             'items: [{ label: "Integrations", href: "/integrations/" }, { type: "docsVersionDropdown", dropdownItemsAfter: [{ label: "2024.12", href: "https://v2024.fixture.example/" }] }]',
           )
-          .replace("  footer:", '  i18n: { defaultLocale: "en", locales: ["en", "fr"], localeConfigs: { fr: { label: "Français", url: "https://fr.fixture.example/" } } },\n  footer:')
-          .replace("    path: \"docs\",", '    path: "docs",\n    versions: { current: { label: "Latest" } },'),
+          .replace(
+            "  footer:",
+            '  i18n: { defaultLocale: "en", locales: ["en", "fr"], localeConfigs: { fr: { label: "Français", url: "https://fr.fixture.example/" } } },\n  footer:',
+          )
+          .replace('    path: "docs",', '    path: "docs",\n    versions: { current: { label: "Latest" } },'),
       ),
     ]);
   });
@@ -191,7 +211,9 @@ describe.skipIf(!hasChromium())("the navbar's dropdowns, from the config", () =>
     const language = page.locator(".navbar-dropdown", { has: page.locator("button[aria-label='Language: English']") });
     await language.hover();
     expect(await language.locator(".dropdown-menu a").allTextContents()).toEqual(["English", "Français"]);
-    expect(await language.getByRole("link", { name: "Français" }).getAttribute("href")).toBe(`https://fr.fixture.example/${ALPHA.slice(1)}`);
+    expect(await language.getByRole("link", { name: "Français" }).getAttribute("href")).toBe(
+      `https://fr.fixture.example/${ALPHA.slice(1)}`,
+    );
     const version = page.locator(".navbar-dropdown", { has: page.locator("button[aria-label='Version: Latest']") });
     await version.hover();
     expect(await version.locator(".dropdown-menu a").allTextContents()).toEqual(["Latest", "2024.12"]);

@@ -13,9 +13,13 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
     c
       .replace(
         "  footer:",
-        '  announcementBar: { id: "launch-1", content: "We have launched.", backgroundColor: "#20232a", textColor: "#ffffff", isCloseable: true },\n  footer:',
+        '  announcementBar: { id: "launch-1", content: "We have launched.", backgroundColor: "#20232a", ' +
+          'textColor: "#ffffff", isCloseable: true },\n  footer:',
       )
-      .replace('items: [{ label: "Integrations", href: "/integrations/" }]', 'items: [{ label: "Integrations", href: "/integrations/" }, { type: "docsVersionDropdown" }]'),
+      .replace(
+        'items: [{ label: "Integrations", href: "/integrations/" }]',
+        'items: [{ label: "Integrations", href: "/integrations/" }, { type: "docsVersionDropdown" }]',
+      ),
   );
   let context: BrowserContext;
   afterEach(async () => {

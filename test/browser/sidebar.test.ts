@@ -13,14 +13,20 @@ const BETA = "/integrations/services/beta/";
 const FILLERS = Array.from({ length: 36 }, (_, i) => `m${String(i + 1).padStart(2, "0")}`);
 
 const fillerPages = Object.fromEntries(
-  FILLERS.map((slug) => [`docs/services/${slug}/index.md`, `---\ntitle: Integrate with ${slug}\nsidebar_label: ${slug.toUpperCase()}\n---\n\n## What is ${slug}\n\nA filler guide.\n`]),
+  FILLERS.map((slug) => [
+    `docs/services/${slug}/index.md`,
+    `---\ntitle: Integrate with ${slug}\nsidebar_label: ${slug.toUpperCase()}\n---\n\n## What is ${slug}\n\nA filler guide.\n`,
+  ]),
 );
 
 describe.skipIf(!hasChromium())("the docs sidebar", () => {
   const env = useBrowserAndSite(
     (c) =>
       c
-        .replace('{ type: "category", label: "Development", items', '{ type: "category", label: "Development", collapsible: true, items')
+        .replace(
+          '{ type: "category", label: "Development", items',
+          '{ type: "category", label: "Development", collapsible: true, items',
+        )
         .replace(
           '{ type: "category", label: "Monitoring", items: ["services/beta/index"] }',
           `{ type: "category", label: "Monitoring", collapsible: true, items: [${FILLERS.map((s) => `"services/${s}/index"`).join(", ")}, "services/beta/index"] }`,
@@ -35,22 +41,44 @@ describe.skipIf(!hasChromium())("the docs sidebar", () => {
   async function open(path: string, options: Parameters<Browser["newContext"]>[0] = {}): Promise<Page> {
     context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
     // No prefetching (as on a data-saver connection): every page fetch a test sees is one the sidebar made.
-    await context.addInitScript(() => Object.defineProperty(navigator, "connection", { value: { saveData: true }, configurable: true }));
+    await context.addInitScript(() =>
+      Object.defineProperty(navigator, "connection", { value: { saveData: true }, configurable: true }),
+    );
     const page = await context.newPage();
     await page.goto(env.site.origin + path);
-    if (options.javaScriptEnabled !== false) await page.waitForFunction(() => document.documentElement.dataset.ssodocsStarted === "true");
+    if (options.javaScriptEnabled !== false)
+      await page.waitForFunction(() => document.documentElement.dataset.ssodocsStarted === "true");
     return page;
   }
 
   const category = (page: Page, label: string, root = ".doc-sidebar") =>
-    page.locator(`${root} .sidebar details`).filter({ has: page.locator(":scope > summary", { hasText: new RegExp(`^${label}$`) }) });
-  const isOpen = (page: Page, label: string, root = ".doc-sidebar") => category(page, label, root).evaluate((d) => (d as HTMLDetailsElement).open);
-  const finished = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState === "finished"));
+    page
+      .locator(`${root} .sidebar details`)
+      .filter({ has: page.locator(":scope > summary", { hasText: new RegExp(`^${label}$`) }) });
+  const isOpen = (page: Page, label: string, root = ".doc-sidebar") =>
+    category(page, label, root).evaluate((d) => (d as HTMLDetailsElement).open);
+  const finished = (page: Page) =>
+    page.waitForFunction(() => document.getAnimations().every((a) => a.playState === "finished"));
   /** What Chromium tells assistive technology about a category's toggle: its role and expanded state. */
-  async function announced(page: Page, cdp: CDPSession, label: string): Promise<{ role: string; expanded: boolean | undefined }> {
-    const { nodes } = (await cdp.send("Accessibility.getFullAXTree")) as { nodes: { role?: { value: string }; name?: { value: string }; properties?: { name: string; value: { value: unknown } }[] }[] };
-    const node = nodes.find((n) => n.name?.value === label && n.role?.value !== "StaticText" && n.role?.value !== "InlineTextBox");
-    return { role: node?.role?.value ?? "", expanded: node?.properties?.find((p) => p.name === "expanded")?.value.value as boolean | undefined };
+  async function announced(
+    page: Page,
+    cdp: CDPSession,
+    label: string,
+  ): Promise<{ role: string; expanded: boolean | undefined }> {
+    const { nodes } = (await cdp.send("Accessibility.getFullAXTree")) as {
+      nodes: {
+        role?: { value: string };
+        name?: { value: string };
+        properties?: { name: string; value: { value: unknown } }[];
+      }[];
+    };
+    const node = nodes.find(
+      (n) => n.name?.value === label && n.role?.value !== "StaticText" && n.role?.value !== "InlineTextBox",
+    );
+    return {
+      role: node?.role?.value ?? "",
+      expanded: node?.properties?.find((p) => p.name === "expanded")?.value.value as boolean | undefined,
+    };
   }
   /** Whether the link is inside the visible part of the sidebar's own scroll area. */
   const inSidebarView = (page: Page, href: string) =>
@@ -67,7 +95,9 @@ describe.skipIf(!hasChromium())("the docs sidebar", () => {
     // Every entry is on the page, closed categories included: nothing has to be fetched.
     expect(await page.locator(`.doc-sidebar a[href='${BETA}']`).count()).toBe(1);
     expect(await page.locator(`.doc-sidebar a[href='${BETA}']`).isVisible()).toBe(false);
-    expect(await page.locator(".doc-sidebar .sidebar > ul > li > a", { hasText: "Applications" }).isVisible()).toBe(true);
+    expect(await page.locator(".doc-sidebar .sidebar > ul > li > a", { hasText: "Applications" }).isVisible()).toBe(
+      true,
+    );
     expect(await page.locator(".doc-sidebar a[aria-current=page]").allTextContents()).toEqual(["Alpha"]);
     const cdp = await context.newCDPSession(page);
     expect(await announced(page, cdp, "Development")).toEqual({ role: "DisclosureTriangle", expanded: true });
@@ -115,7 +145,11 @@ describe.skipIf(!hasChromium())("the docs sidebar", () => {
     expect(await isOpen(page, "Development")).toBe(true);
     expect(await page.locator(".doc-sidebar a[aria-current=page]").textContent()).toBe("M20");
     // The link clicked is where it was: the sidebar did not jump.
-    expect(await page.locator(`.doc-sidebar a[href='/integrations/services/m20/']`).evaluate((a) => a.getBoundingClientRect().top)).toBeCloseTo(top, 0);
+    expect(
+      await page
+        .locator(`.doc-sidebar a[href='/integrations/services/m20/']`)
+        .evaluate((a) => a.getBoundingClientRect().top),
+    ).toBeCloseTo(top, 0);
     // A category closed by hand stays closed on the next page.
     await category(page, "Development").locator("summary").click();
     await finished(page);
@@ -164,7 +198,9 @@ describe.skipIf(!hasChromium())("the docs sidebar", () => {
       await expect.poll(() => integrations.evaluate((a) => a.getBoundingClientRect().left >= 0)).toBe(true);
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Integrations");
       expect(await secondary.evaluate((s) => (s as HTMLElement).inert)).toBe(true);
-      expect(await page.locator(`${menu} .mobile-menu-primary`).getByRole("link", { name: "GitHub" }).isVisible()).toBe(true);
+      expect(await page.locator(`${menu} .mobile-menu-primary`).getByRole("link", { name: "GitHub" }).isVisible()).toBe(
+        true,
+      );
     });
 
     it("gives the sidebar back to the page when it closes, and opens on the navbar links where there is no sidebar", async () => {

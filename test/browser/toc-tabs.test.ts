@@ -167,8 +167,12 @@ describe.skipIf(!hasChromium())("tabs and the table of contents", () => {
   describe("the table of contents", () => {
     const tocEntries = (page: Page) => page.locator(".doc-toc .toc a").allTextContents();
     /** Ids of the article's h2 and h3, in order. */
-    const articleHeadings = (page: Page) => page.locator("article :is(h2, h3)[id]").evaluateAll((hs) => hs.map((h) => h.id));
-    const tocTargets = (page: Page) => page.locator(".doc-toc .toc a").evaluateAll((as) => as.map((a) => decodeURIComponent((a as HTMLAnchorElement).hash.slice(1))));
+    const articleHeadings = (page: Page) =>
+      page.locator("article :is(h2, h3)[id]").evaluateAll((hs) => hs.map((h) => h.id));
+    const tocTargets = (page: Page) =>
+      page
+        .locator(".doc-toc .toc a")
+        .evaluateAll((as) => as.map((a) => decodeURIComponent((a as HTMLAnchorElement).hash.slice(1))));
 
     it("names the tab of a heading whose text repeats, so no two entries read the same", async () => {
       const page = await open("/integrations/services/nextcloud/");
@@ -179,14 +183,25 @@ describe.skipIf(!hasChromium())("tabs and the table of contents", () => {
         expect(entries).toContain(`Create the application and provider (${tab})`);
       }
       expect(entries).toContain("Resources");
-      expect(await tocEntries(await open(GAMMA))).toEqual(expect.arrayContaining(["Setup (OIDC)", "Setup (SAML)", "What is Gamma"]));
+      expect(await tocEntries(await open(GAMMA))).toEqual(
+        expect.arrayContaining(["Setup (OIDC)", "Setup (SAML)", "What is Gamma"]),
+      );
     });
 
     it("lists every h2 and h3 of the article and nothing else; the help box is no heading", async () => {
-      for (const route of ["/integrations/services/nextcloud/", "/integrations/services/grafana/", "/integrations/services/beta/", "/integrations/services/"]) {
+      for (const route of [
+        "/integrations/services/nextcloud/",
+        "/integrations/services/grafana/",
+        "/integrations/services/beta/",
+        "/integrations/services/",
+      ]) {
         const page = await open(route);
         expect(await tocTargets(page), route).toEqual(await articleHeadings(page));
-        expect(await page.locator("article :is(h1, h2, h3, h4, h5, h6)", { hasText: "Help us improve this content" }).count()).toBe(0);
+        expect(
+          await page
+            .locator("article :is(h1, h2, h3, h4, h5, h6)", { hasText: "Help us improve this content" })
+            .count(),
+        ).toBe(0);
         await page.close();
       }
       const page = await open("/integrations/services/grafana/");
@@ -198,7 +213,9 @@ describe.skipIf(!hasChromium())("tabs and the table of contents", () => {
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await page.waitForFunction(() => document.querySelector(".doc-toc a.active")?.getAttribute("href") === "#last");
       await page.evaluate(() => window.scrollBy(0, -300));
-      await page.waitForFunction(() => document.querySelector(".doc-toc a.active")?.getAttribute("href") === "#long-section");
+      await page.waitForFunction(
+        () => document.querySelector(".doc-toc a.active")?.getAttribute("href") === "#long-section",
+      );
     });
 
     it("is a collapsible outline above the article where the side one has no room", async () => {
@@ -208,7 +225,11 @@ describe.skipIf(!hasChromium())("tabs and the table of contents", () => {
       expect(await outline.isVisible()).toBe(true);
       expect(await outline.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
       // Above the article's title.
-      expect(await outline.evaluate((d) => d.getBoundingClientRect().bottom <= document.querySelector("h1")!.getBoundingClientRect().top)).toBe(true);
+      expect(
+        await outline.evaluate(
+          (d) => d.getBoundingClientRect().bottom <= document.querySelector("h1")!.getBoundingClientRect().top,
+        ),
+      ).toBe(true);
       await outline.locator("summary").click();
       await outline.getByRole("link", { name: "Long section" }).click();
       await expect.poll(() => scrolledTo(page, "long-section")).toBe(true);

@@ -125,11 +125,15 @@ export function createCodeRenderer(extraLanguages: string[] = [], scope = ""): C
     used.add(key);
     if (!cached.has(key)) pending.set(key, { code, lang, highlightLines });
     // A toolbar above the code holds the title (else the language) and the buttons, so no button covers code.
-    const label = meta.title ? `<div class="code-title">${escapeHtml(meta.title)}</div>` : `<span class="code-lang">${escapeHtml(meta.lang)}</span>`;
+    const label = meta.title
+      ? `<div class="code-title">${escapeHtml(meta.title)}</div>`
+      : `<span class="code-lang">${escapeHtml(meta.lang)}</span>`;
     const langAttr = meta.lang ? ` data-lang="${escapeHtml(meta.lang)}"` : "";
     const numbered = meta.showLineNumbers ? " data-line-numbers" : "";
-    const copy = `<button type="button" class="copy-button" aria-label="Copy code to clipboard" title="Copy">Copy</button>`;
-    return `<div class="code-block"${langAttr}${numbered}><div class="code-header">${label}${copy}</div><!--ssodocs-code:${key}--></div>\n`;
+    const copy =
+      '<button type="button" class="copy-button" aria-label="Copy code to clipboard" title="Copy">Copy</button>';
+    const header = `<div class="code-header">${label}${copy}</div>`;
+    return `<div class="code-block"${langAttr}${numbered}>${header}<!--ssodocs-code:${key}--></div>\n`;
   };
 
   const highlightPending = async () => {

@@ -69,7 +69,8 @@ export function headingsPlugin(md: MarkdownIt): void {
       const inline = tokens[i + 1];
       if (!id || !inline.children) continue;
       const text = inlineText(inline);
-      env.headings.push({ level: Number(open.tag.slice(1)), id, text, ...(tabs.length ? { tab: tabs.join(" › ") } : {}) });
+      const tab = tabs.length ? { tab: tabs.join(" › ") } : {};
+      env.headings.push({ level: Number(open.tag.slice(1)), id, text, ...tab });
       const link = new state.Token("html_inline", "", 0);
       link.content = `<a class="hash-link" href="#${md.utils.escapeHtml(id)}" aria-label="Direct link to ${md.utils.escapeHtml(text)}">#</a>`;
       inline.children.push(link);

@@ -9,7 +9,10 @@ export const DARK_THEME = "github-dark";
  * The backgrounds code is shown on, per theme: the block's (--c-code-bg in styles.css) and a
  * marked line's (--c-code-highlight over it). Every token colour must read on both at WCAG AA.
  */
-const BACKGROUNDS: Record<string, string[]> = { [LIGHT_THEME]: ["#f6f8fa", "#f9ebca"], [DARK_THEME]: ["#24292e", "#474233"] };
+const BACKGROUNDS: Record<string, string[]> = {
+  [LIGHT_THEME]: ["#f6f8fa", "#f9ebca"],
+  [DARK_THEME]: ["#24292e", "#474233"],
+};
 const MIN_CONTRAST = 4.6;
 
 const rgbOf = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
@@ -75,7 +78,8 @@ export async function createBlockHighlighter(langs: string[]): Promise<BlockHigh
   const colorReplacements: Record<string, Record<string, string>> = {};
   for (const name of [LIGHT_THEME, DARK_THEME]) {
     const theme = highlighter.getTheme(name);
-    const colors = [theme.fg, ...theme.settings.map((s) => s.settings?.foreground).filter((c): c is string => typeof c === "string")];
+    const foregrounds = theme.settings.map((s) => s.settings?.foreground);
+    const colors = [theme.fg, ...foregrounds.filter((c): c is string => typeof c === "string")];
     colorReplacements[name] = readableColors(colors, name);
   }
   return {

@@ -228,7 +228,8 @@ export function tabsPlugin(md: MarkdownIt): void {
     const groupId = group ? ` data-group-id="${esc(group)}"` : "";
     // Docusaurus's queryString: `?<key>=<value>` selects a tab (the key is the groupId when it is just `queryString`).
     const q = meta.attrs.queryString;
-    const queryKey = q === true || q === "true" ? group : typeof q === "string" && q !== "false" ? q.replace(/^["'`]|["'`]$/g, "") : null;
+    const named = typeof q === "string" && q !== "false" && q !== "true" ? q.replace(/^["'`]|["'`]$/g, "") : null;
+    const queryKey = q === true || q === "true" ? group : named;
     const query = queryKey ? ` data-query-key="${esc(queryKey)}"` : "";
     const buttons = meta.items
       .map((item) => {
