@@ -14,6 +14,10 @@ export default defineConfig({
       { label: "Documentation", href: "https://docs.goauthentik.io" },
       { label: "Pricing", href: "https://goauthentik.io/pricing/" },
       { label: "Blog", href: "https://goauthentik.io/blog" },
+      // Right side, after the icon links: the site is English only and has one docs version,
+      // shown as the reference site shows them (SPEC 2); entries come from i18n and docs.versions.
+      { type: "localeDropdown" },
+      { type: "docsVersionDropdown" },
     ],
     iconLinks: [
       { label: "GitHub", href: "https://github.com/goauthentik/authentik", icon: "github" },
@@ -25,6 +29,11 @@ export default defineConfig({
   // Colour mode (light by default, switch on, following the system), table of contents (h2-h3),
   // mermaid themes (default/dark), extra code languages and local search are the defaults.
   announcementBar: null,
+  i18n: {
+    defaultLocale: "en",
+    locales: ["en"],
+    localeConfigs: { en: { label: "English", htmlLang: "en", direction: "ltr" } },
+  },
   docs: {
     path: "content",
     routeBasePath: "integrations",
@@ -33,6 +42,7 @@ export default defineConfig({
     issuesUrl: "https://github.com/goauthentik/authentik/issues/new/choose",
     contributorGuideUrl: "https://docs.goauthentik.io/docs/developer-docs/",
     supportUrl: "https://goauthentik.io/pricing/",
+    versions: { current: { label: "Next" } },
   },
   frontMatter: { unknownKeys: "error" },
   links: { rewrites: [{ from: "/docs/", to: "https://docs.goauthentik.io/docs/" }] },

@@ -1,5 +1,14 @@
+import { categoryGuidesOf, categoryGuidesToc } from "../src/shared/category-guides.ts";
 import type { DocPageProps } from "../src/shared/template-props.ts";
-import { Badges, Breadcrumbs, HelpBox, Paginator, TableOfContents } from "./components/DocParts.tsx";
+import {
+  Badges,
+  Breadcrumbs,
+  CategoryGuideList,
+  HelpBox,
+  MobileTableOfContents,
+  Paginator,
+  TableOfContents,
+} from "./components/DocParts.tsx";
 import { CopyPage } from "./components/CopyPage.tsx";
 import { Sidebar } from "./components/Sidebar.tsx";
 import Layout from "./Layout.tsx";
@@ -7,6 +16,8 @@ import Layout from "./Layout.tsx";
 export default function DocPage({ site, doc }: DocPageProps) {
   const head = { title: doc.title, description: doc.description, canonical: `${site.config.url}${doc.permalink}` };
   const docs = site.config.docs;
+  const guides = categoryGuidesOf(doc.sidebar, doc.permalink);
+  const toc = doc.hideToc ? [] : [...doc.toc, ...categoryGuidesToc(guides, site.config.toc)];
   return (
     <Layout site={site} head={head} path={doc.permalink} sidebar={doc.sidebar} pageClass="doc-page">
       <div className={`doc-layout${doc.sidebar ? "" : " doc-layout-no-sidebar"}`}>
@@ -19,12 +30,14 @@ export default function DocPage({ site, doc }: DocPageProps) {
           <div className="doc-container">
             <article className="doc">
               {doc.breadcrumbs.length ? <Breadcrumbs items={doc.breadcrumbs} home={site.docsHome} /> : null}
+              <MobileTableOfContents items={toc} />
               <header className="doc-header">
                 <h1>{doc.heading}</h1>
                 <Badges frontMatter={doc.frontMatter} />
                 <CopyPage permalink={doc.permalink} />
               </header>
               <div className="markdown" dangerouslySetInnerHTML={{ __html: doc.html }} />
+              <CategoryGuideList groups={guides} />
               {doc.tags.length ? (
                 <div className="doc-tags">
                   <b>Tags:</b>
@@ -39,12 +52,19 @@ export default function DocPage({ site, doc }: DocPageProps) {
                   </ul>
                 </div>
               ) : null}
-              <HelpBox links={{ editUrl: doc.editUrl, contributorGuideUrl: docs.contributorGuideUrl, issuesUrl: docs.issuesUrl, supportUrl: docs.supportUrl }} />
+              <HelpBox
+                links={{
+                  editUrl: doc.editUrl,
+                  contributorGuideUrl: docs.contributorGuideUrl,
+                  issuesUrl: docs.issuesUrl,
+                  supportUrl: docs.supportUrl,
+                }}
+              />
               <Paginator previous={doc.previous} next={doc.next} />
             </article>
-            {!doc.hideToc && doc.toc.length ? (
+            {toc.length ? (
               <div className="doc-toc">
-                <TableOfContents items={doc.toc} />
+                <TableOfContents items={toc} />
               </div>
             ) : null}
           </div>

@@ -7,11 +7,20 @@ import { Footer } from "./components/Footer.tsx";
 import { MobileMenu } from "./components/MobileMenu.tsx";
 import { Navbar } from "./components/Navbar.tsx";
 
-export default function Layout({ site, head, path, sidebar = null, pageClass, children }: LayoutProps) {
+export default function Layout(props: LayoutProps) {
+  const { site, head, path, sidebar = null, pageClass, notFound = false, children } = props;
   const { config } = site;
+  const locale = config.i18n.localeConfigs[config.i18n.defaultLocale];
+  const lang = locale?.htmlLang ?? config.i18n.defaultLocale;
   const fullTitle = head.title === config.title ? head.title : `${head.title} ${config.titleDelimiter} ${config.title}`;
   return (
-    <html lang="en" dir="ltr" data-theme={config.colorMode.defaultMode}>
+    // data-not-found: the before-paint script sends a `.html` path that found no file to the page without that ending.
+    <html
+      lang={lang}
+      dir={locale?.direction ?? "ltr"}
+      data-theme={config.colorMode.defaultMode}
+      data-not-found={notFound ? "" : undefined}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta httpEquiv="Content-Security-Policy" content={site.cspMeta} />
@@ -26,7 +35,7 @@ export default function Layout({ site, head, path, sidebar = null, pageClass, ch
         <meta property="og:title" content={fullTitle} />
         <meta property="og:description" content={head.description} />
         <meta property="og:url" content={encodeUrl(head.canonical)} />
-        <meta property="og:locale" content="en" />
+        <meta property="og:locale" content={lang.replace("-", "_")} />
         <meta name="twitter:card" content="summary" />
         <link rel="icon" href={config.navbar.logo.src} type="image/svg+xml" />
         <script dangerouslySetInnerHTML={{ __html: site.beforePaintScript }} />
@@ -39,7 +48,7 @@ export default function Layout({ site, head, path, sidebar = null, pageClass, ch
         </a>
         {config.announcementBar ? <AnnouncementBar bar={config.announcementBar} /> : null}
         <Navbar site={site} path={path} />
-        <MobileMenu site={site} path={path} sidebar={sidebar} />
+        <MobileMenu site={site} hasSidebar={!!sidebar} />
         <div className="page" id="page">
           {children as never}
         </div>

@@ -4,7 +4,7 @@ import Layout from "./Layout.tsx";
 export default function NotFound({ site }: NotFoundProps) {
   const head = { title: "Page Not Found", description: "The page you asked for does not exist.", canonical: `${site.config.url}${site.config.baseUrl}404.html`, noindex: true };
   return (
-    <Layout site={site} head={head} path="/404.html" pageClass="not-found-page">
+    <Layout site={site} head={head} path="/404.html" pageClass="not-found-page" notFound>
       <main id="main-content" className="narrow-main" tabIndex={-1}>
         <h1>Page Not Found</h1>
         <p>We could not find what you were looking for.</p>

@@ -39,6 +39,30 @@ describe("config validation", () => {
     expect(() => resolve({ navbar: { iconLinks: [{ label: "X", href: "https://x", icon: "twitter" }] } })).toThrow(/"navbar\.iconLinks\[0\]\.icon"/);
   });
 
+  it("checks the navbar's dropdown items, i18n and docs.versions with Docusaurus's names", () => {
+    const after = [{ label: "1.x", href: "https://v1.example.com/" }];
+    const c = resolve({
+      navbar: { items: [{ type: "localeDropdown" }, { type: "docsVersionDropdown", dropdownItemsAfter: after }] },
+      i18n: { locales: ["en", "fr"], localeConfigs: { fr: { label: "Français", url: "https://fr.example.com/" } } },
+      docs: { versions: { current: { label: "Latest" } } },
+    });
+    expect(c.i18n.locales).toEqual(["en", "fr"]);
+    expect(c.docs.versions.current.label).toBe("Latest");
+    expect(resolve({}).i18n).toEqual({ defaultLocale: "en", locales: ["en"], localeConfigs: {} });
+    expect(resolve({}).docs.versions).toEqual({ current: { label: "Next" } });
+    expect(() => resolve({ navbar: { items: [{ type: "search" }] } })).toThrow(
+      /"navbar\.items\[0\]\.type" must be "localeDropdown" or "docsVersionDropdown"/,
+    );
+    const badExtra = { type: "localeDropdown", dropdownItemsAfter: [{ label: "x" }] };
+    expect(() => resolve({ navbar: { items: [badExtra] } })).toThrow(/"navbar\.items\[0\]\.dropdownItemsAfter\[0\]"/);
+    // ssodocs builds one locale: another one is a site elsewhere, whose URL the config must give.
+    expect(() => resolve({ i18n: { locales: ["en", "fr"] } })).toThrow(/"i18n\.localeConfigs\.fr\.url"/);
+    const withoutDefault = { defaultLocale: "en", locales: ["fr"], localeConfigs: { fr: { url: "https://fr" } } };
+    expect(() => resolve({ i18n: withoutDefault })).toThrow(/"i18n\.locales"/);
+    const older = { "2024.12": { label: "2024.12" } };
+    expect(() => resolve({ docs: { versions: older } })).toThrow(/"docs\.versions\.2024\.12"/);
+  });
+
   it("accepts a complete announcement bar", () => {
     const c = resolve({ announcementBar: { id: "v2", content: "New!", backgroundColor: "#222", textColor: "#fff", isCloseable: false } });
     expect(c.announcementBar).toEqual({ id: "v2", content: "New!", backgroundColor: "#222", textColor: "#fff", isCloseable: false });
@@ -74,7 +98,7 @@ describe("sidebar", () => {
   for (const id of ids) info.set(id, { label: id === "index" ? "Overview" : id.split("/")[1], permalink: `/integrations/${id.replace(/index$/, "")}` });
   const sidebar = buildSidebar(groups, info, "ssodocs.config.ts");
 
-  it("has the overview, then Applications with 14 categories sorted by label, none collapsible", () => {
+  it("has the overview, then Applications (never collapsed) with 14 collapsible categories sorted by label", () => {
     expect(sidebar.nodes.map((n) => n.label)).toEqual(["Overview", "Applications"]);
     const apps = sidebar.nodes[1];
     if (apps.type !== "category") throw new Error("Applications is a category");
@@ -83,7 +107,7 @@ describe("sidebar", () => {
     const labels = apps.items.map((c) => c.label);
     expect(labels).toHaveLength(14);
     expect([...labels].sort((a, b) => a.localeCompare(b))).toEqual(labels);
-    expect(apps.items.every((c) => c.type === "category" && !c.collapsible)).toBe(true);
+    expect(apps.items.every((c) => c.type === "category" && c.collapsible)).toBe(true);
   });
 
   it("gives breadcrumbs and previous/next in sidebar order", () => {

@@ -21,6 +21,21 @@ describe("headings", () => {
     ]);
   });
 
+  it("notes the label of the tabs a heading sits in, for the table of contents", async () => {
+    const tab = (label: string, body: string) =>
+      `<TabItem value="${label.toLowerCase()}" label="${label}">\n\n${body}\n\n</TabItem>`;
+    const inner = `## Setup\n\n<Tabs>\n${tab("Docker", "### Run")}\n</Tabs>`;
+    const source = `## Intro\n\n<Tabs>\n${tab("OIDC", inner)}\n${tab("SAML", "## Setup")}\n</Tabs>\n\n## After\n`;
+    const { headings } = await render(source);
+    expect(headings.map((h) => [h.text, h.tab])).toEqual([
+      ["Intro", undefined],
+      ["Setup", "OIDC"],
+      ["Run", "OIDC › Docker"],
+      ["Setup", "SAML"],
+      ["After", undefined],
+    ]);
+  });
+
   it("lifts an H1 that opens the body out of the content", async () => {
     const out = await render('import X from "y";\n\n# Applications\n\nText.\n');
     expect(out.leadingH1).toBe("Applications");

@@ -13,6 +13,13 @@ declare const __BEFORE_PAINT_OPTIONS__: BeforePaintOptions;
 
 const options = __BEFORE_PAINT_OPTIONS__;
 const root = document.documentElement;
+// A static host serves 404.html for any path it has no file for. `/a/b.html` and `/a/b/index.html`
+// are the page `/a/b` (SPEC 2): go there before anything is painted.
+const path = location.pathname;
+if (root.hasAttribute("data-not-found") && /(?:\/index)?\.html$/.test(path) && path !== `${options.baseUrl}404.html`) {
+  const page = path.endsWith("/index.html") ? path.slice(0, -"index.html".length) : path.replace(/\.html$/, "") || "/";
+  location.replace(page + location.search + location.hash);
+}
 // The diagram themes for each colour mode, read by the mermaid part when a page has a diagram.
 root.dataset.mermaidLight = options.mermaidThemes.light;
 root.dataset.mermaidDark = options.mermaidThemes.dark;

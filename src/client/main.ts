@@ -1,6 +1,6 @@
 // The client entry: small enhancements of the server-rendered page. Heavy parts load on demand.
 import { setupCollapsibles } from "./collapsible.ts";
-import { setupCopyButtons, setupTabs } from "./content.ts";
+import { hashTargetHidden, setupCodeBlocks, setupTabs } from "./content.ts";
 import { setupCopyPage } from "./copy-page.ts";
 import { guard } from "./crash.ts";
 import { loadPart } from "./lazy.ts";
@@ -9,6 +9,7 @@ import { setupHideOnScroll, setupPreferredVersion } from "./navbar.ts";
 import { forgetPrefetched } from "./prefetch.ts";
 import { onPageChange, refreshPage, setupRouter } from "./router.ts";
 import { enhanceSearchPage, setupSearch } from "./search/trigger.ts";
+import { setupSidebar } from "./sidebar.ts";
 import { setupColorMode } from "./theme.ts";
 import { setupTocHighlight } from "./toc.ts";
 
@@ -16,8 +17,8 @@ import { setupTocHighlight } from "./toc.ts";
 function enhancePage(page: HTMLElement): void {
   guard(page, () => {
     setupTabs(page);
-    setupCopyButtons(page);
-    setupCollapsibles(page);
+    setupCodeBlocks(page);
+    setupSidebar(page);
     setupTocHighlight(page);
     setupCopyPage(page);
   });
@@ -69,8 +70,12 @@ function start(): void {
   setupRouter();
   setupSearch();
   setupLiveRefresh();
+  setupCollapsibles();
   onPageChange(enhancePage);
+  // The browser could not scroll to a #target in a tab not selected: once it is shown, do.
+  const hidden = hashTargetHidden();
   enhancePage(document.getElementById("page") ?? document.body);
+  if (hidden) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
 }
 
 start();

@@ -3,7 +3,11 @@
 // Opening and closing by hand slide the panel with the collapsible duration for its content
 // height (1 ms under reduced motion); closing because the page or the width changed is instant.
 // Listeners are delegated, so the menu keeps working after client navigation swaps it.
+// Two levels, as on the reference site: on a page with a docs sidebar the menu opens on that
+// sidebar (moved in from the page while the menu is open, with the current entry in view), under
+// "← Back to main menu", which slides to the navbar links.
 import { COLLAPSE_EASING, collapseDuration } from "./collapsible.ts";
+import { revealCurrentEntry } from "./sidebar.ts";
 
 export const DESKTOP_QUERY = "(min-width: 997px)";
 
@@ -46,6 +50,31 @@ function slide(panel: HTMLElement | null, backdrop: HTMLElement | null, opening:
   };
 }
 
+function showLevel(menu: HTMLElement, level: "primary" | "secondary"): void {
+  const levels = menu.querySelector<HTMLElement>(".mobile-menu-levels");
+  const secondary = menu.querySelector<HTMLElement>("[data-menu-secondary]");
+  const primary = menu.querySelector<HTMLElement>(".mobile-menu-primary");
+  if (!levels || !primary) return;
+  const shown = secondary ? level : "primary";
+  levels.dataset.level = shown;
+  // The level slid out of view can be neither focused nor read.
+  primary.inert = shown !== "primary";
+  if (secondary) secondary.inert = shown !== "secondary";
+}
+
+/** Moves the page's sidebar into the menu's second level, or back to the page. */
+function moveSidebar(menu: HTMLElement, intoMenu: boolean): void {
+  const aside = document.querySelector<HTMLElement>(".doc-sidebar");
+  const secondary = menu.querySelector<HTMLElement>("[data-menu-secondary]");
+  if (intoMenu) {
+    const nav = aside?.querySelector<HTMLElement>(":scope > .sidebar");
+    if (nav && secondary) secondary.append(nav);
+  } else {
+    const nav = secondary?.querySelector<HTMLElement>(":scope > .sidebar");
+    if (nav && aside) aside.append(nav);
+  }
+}
+
 /** Closes the menu: sliding out when `animated`, at once otherwise. */
 export function closeMobileMenu(animated = false): void {
   const { menu, panel, backdrop, opener } = parts();
@@ -55,6 +84,7 @@ export function closeMobileMenu(animated = false): void {
   const hide = () => {
     delete menu.dataset.closing;
     menu.hidden = true;
+    moveSidebar(menu, false);
   };
   if (!animated) {
     stopRunning();
@@ -68,8 +98,11 @@ export function closeMobileMenu(animated = false): void {
 function openMobileMenu(): void {
   const { menu, panel, backdrop, opener } = parts();
   if (!menu) return;
+  if (!menu.dataset.closing) moveSidebar(menu, true);
   delete menu.dataset.closing;
+  showLevel(menu, "secondary");
   menu.hidden = false;
+  revealCurrentEntry(menu.querySelector<HTMLElement>("[data-menu-secondary]"));
   opener?.setAttribute("aria-expanded", "true");
   document.body.classList.add("menu-open");
   menu.querySelector<HTMLElement>("button[data-menu-close]")?.focus();
@@ -79,8 +112,13 @@ function openMobileMenu(): void {
 export function setupMobileMenu(): void {
   document.addEventListener("click", (e) => {
     const target = e.target as Element;
+    const menu = target.closest?.<HTMLElement>("[data-mobile-menu]");
     if (target.closest?.("[data-menu-open]")) openMobileMenu();
     else if (target.closest?.("[data-menu-close]")) closeMobileMenu(true);
+    else if (menu && target.closest("[data-menu-back]")) {
+      showLevel(menu, "primary");
+      menu.querySelector<HTMLElement>(".mobile-menu-primary a")?.focus();
+    }
     else if (target.closest?.("[data-mobile-menu] a[href]")) closeMobileMenu();
   });
   document.addEventListener("keydown", (e) => {

@@ -41,6 +41,42 @@ const sidebarItem: v.GenericSchema<SidebarItemConfig> = v.union(
   'must be a doc id or an item of type "doc" or "category"',
 );
 
+/** Extra entries of a dropdown, after the configured ones (Docusaurus's `dropdownItemsAfter`). */
+const dropdownExtras = v.optional(v.array(link, "must be a list of { label, href }"));
+const dropdown = <T extends string>(type: T) => v.strictObject({ type: v.literal(type), dropdownItemsAfter: dropdownExtras, position: v.optional(oneOf(["left", "right"] as const)) });
+
+/**
+ * A navbar item: a link (left side), or Docusaurus's locale or docs version dropdown (right
+ * side), whose entries come from `i18n` and `docs.versions`.
+ */
+const navbarItem = v.union(
+  [link, v.variant("type", [dropdown("localeDropdown"), dropdown("docsVersionDropdown")], 'must be of type "localeDropdown" or "docsVersionDropdown"')],
+  'must be { label, href } or a dropdown item ({ type: "localeDropdown" } or { type: "docsVersionDropdown" })',
+);
+
+/** One locale's settings (Docusaurus's `i18n.localeConfigs`); `url`: where a locale other than the built one lives. */
+const localeConfig = v.strictObject({
+  label: v.optional(nonEmpty),
+  htmlLang: v.optional(nonEmpty),
+  direction: v.optional(oneOf(["ltr", "rtl"] as const)),
+  url: v.optional(nonEmpty),
+});
+
+/** `i18n`: the built locale is `defaultLocale`; every other locale is another site, so it needs the `url` it lives at. */
+const i18n = v.pipe(
+  v.strictObject({
+    defaultLocale: v.optional(nonEmpty, "en"),
+    locales: v.optional(v.array(nonEmpty, 'must be a list of locales such as ["en"]')),
+    localeConfigs: v.optional(v.record(v.string(), localeConfig, "must be an object keyed by locale"), {}),
+  }),
+  v.transform((i) => ({ ...i, locales: i.locales ?? [i.defaultLocale] })),
+  v.forward(v.check((i) => i.locales.includes(i.defaultLocale), "must be a list of locales that holds i18n.defaultLocale"), ["locales"]),
+  v.forward(
+    v.check((i) => i.locales.every((l) => l === i.defaultLocale || !!i.localeConfigs[l]?.url), "must give each locale but the one built its url (ssodocs builds i18n.defaultLocale only)"),
+    ["localeConfigs"],
+  ),
+);
+
 const redirect = v.strictObject(
   { from: v.union([nonEmpty, v.array(nonEmpty)], "must be a path or a list of paths"), to: nonEmpty },
   "must be an object with from and to",
@@ -62,7 +98,7 @@ export const ConfigSchema = v.strictObject(
           src: "/img/icon.svg",
           href: "https://goauthentik.io/",
         }),
-        items: v.optional(v.array(link, "must be a list of { label, href }"), []),
+        items: v.optional(v.array(navbarItem, "must be a list of links and dropdown items"), []),
         iconLinks: v.optional(v.array(v.strictObject({ label: nonEmpty, href: nonEmpty, icon: oneOf(["github", "discord"] as const) }), "must be a list of { label, href, icon }"), []),
         hideOnScroll: v.optional(flag, false),
       }),
@@ -79,6 +115,7 @@ export const ConfigSchema = v.strictObject(
       }),
       "an object with id and content",
     ),
+    i18n: v.optional(i18n, {}),
     colorMode: v.optional(
       v.strictObject({
         defaultMode: v.optional(oneOf(["light", "dark"] as const), "light"),
@@ -108,6 +145,14 @@ export const ConfigSchema = v.strictObject(
         issuesUrl: orNull(nonEmpty, "a URL"),
         contributorGuideUrl: orNull(nonEmpty, "a URL"),
         supportUrl: orNull(nonEmpty, "a URL"),
+        /** Only the current version is built: its label is what the version dropdown shows. */
+        versions: v.optional(
+          v.strictObject(
+            { current: v.optional(v.strictObject({ label: nonEmpty }), { label: "Next" }) },
+            "must be { current: { label } }: ssodocs builds the current version only (link others with dropdownItemsAfter)",
+          ),
+          {},
+        ),
       }),
       {},
     ),

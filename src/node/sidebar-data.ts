@@ -20,10 +20,11 @@ export function sidebarFromGroups(data: GroupedSidebar): SidebarItemConfig[] {
       label: data.applications.label,
       link: data.applications.link,
       collapsible: false,
+      // The service categories collapse; the page's own category starts open, the others closed (FACTS 1).
       items: data.applications.categories.map((c) => ({
         type: "category" as const,
         label: c.label,
-        collapsible: false,
+        collapsible: true,
         items: c.services.map((s) => `services/${s}/index`),
       })),
     },

@@ -1,5 +1,5 @@
 // The props each page template receives. Templates only read these; they compute nothing site-wide.
-import type { DocPageData, NavbarLink, PageHead, SidebarNode, SiteConfig, TagSummary } from "./types.ts";
+import type { DocPageData, IconLink, NavbarLink, PageHead, SidebarNode, SiteConfig, TagSummary } from "./types.ts";
 
 /** What every page knows about the site and its built assets. */
 export interface SiteView {
@@ -14,6 +14,8 @@ export interface SiteView {
   beforePaintScript: string;
   /** The Content-Security-Policy in the form a `<meta http-equiv>` tag carries it. */
   cspMeta: string;
+  /** SVG paths of the brand logos the navbar's icon links use (simple-icons). */
+  brandIcons: Partial<Record<IconLink["icon"], string>>;
 }
 
 export interface LayoutProps {
@@ -25,6 +27,8 @@ export interface LayoutProps {
   sidebar?: SidebarNode[] | null;
   /** Extra class on <main>'s wrapper for page-specific styles. */
   pageClass?: string;
+  /** The not-found page (404.html), which a static host serves for any unknown path. */
+  notFound?: boolean;
   children?: unknown;
 }
 

@@ -8,7 +8,12 @@ import type { SiteConfig as ResolvedConfig, SidebarItemConfig as SidebarItem } f
 /** The site's config with its defaults (src/node/config-schema.ts holds the schema). */
 export type SiteConfig = ResolvedConfig;
 export type SidebarItemConfig = SidebarItem;
-export type NavbarLink = SiteConfig["navbar"]["items"][number];
+export type NavbarItem = SiteConfig["navbar"]["items"][number];
+export type NavbarLink = Extract<NavbarItem, { href: string }>;
+/** Extra entries of a dropdown, after the configured ones (Docusaurus's `dropdownItemsAfter`). */
+export type DropdownExtra = NavbarLink;
+export type I18nConfig = SiteConfig["i18n"];
+export type LocaleConfig = I18nConfig["localeConfigs"][string];
 export type IconLink = SiteConfig["navbar"]["iconLinks"][number];
 export type AnnouncementBarConfig = NonNullable<SiteConfig["announcementBar"]>;
 export type AlgoliaConfig = NonNullable<SiteConfig["search"]["algolia"]>;
@@ -21,6 +26,8 @@ export interface TocItem {
   level: number;
   id: string;
   text: string;
+  /** The label of the tab holding the heading (outer › inner when tabs nest), when it sits in one. */
+  tab?: string;
 }
 
 export interface Breadcrumb {

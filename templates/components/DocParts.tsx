@@ -1,6 +1,8 @@
 // The parts of a doc page around its content: breadcrumbs, badges, table of contents,
 // the "Help us improve this content" box and previous/next links.
+import { Fragment } from "react";
 import { supportBadgeClass, supportBadgeLabel } from "../../src/shared/badges.ts";
+import { ALL_GUIDES_ID, type CategoryGuides } from "../../src/shared/category-guides.ts";
 import type { Breadcrumb, FrontMatter, PageLink, TocItem } from "../../src/shared/types.ts";
 import { HomeIcon } from "./Icons.tsx";
 
@@ -50,6 +52,69 @@ function nest(items: TocItem[]): { item: TocItem; children: TocItem[] }[] {
   return out;
 }
 
+const countOf = (labels: string[]) => {
+  const counts = new Map<string, number>();
+  for (const l of labels) counts.set(l, (counts.get(l) ?? 0) + 1);
+  return counts;
+};
+
+/**
+ * What each entry adds to its heading's text so that no two entries read the same: the label of
+ * the tab holding it when the text repeats ("authentik configuration (OIDC)"), then the section
+ * above it, then a number.
+ */
+export function tocContexts(items: TocItem[]): (string | null)[] {
+  const texts = items.map((i) => i.text);
+  let counts = countOf(texts);
+  const context: (string | null)[] = items.map((i) => (counts.get(i.text)! > 1 && i.tab ? i.tab : null));
+  const label = (n: number) => (context[n] ? `${texts[n]} (${context[n]})` : texts[n]);
+  counts = countOf(items.map((_, n) => label(n)));
+  items.forEach((item, n) => {
+    if (counts.get(label(n))! < 2) return;
+    let parent = n - 1;
+    while (parent >= 0 && items[parent].level >= item.level) parent--;
+    if (parent >= 0) context[n] = [context[n], texts[parent]].filter(Boolean).join(", ");
+  });
+  counts = countOf(items.map((_, n) => label(n)));
+  const seen = new Map<string, number>();
+  items.forEach((_, n) => {
+    const l = label(n);
+    if (counts.get(l)! < 2) return;
+    const k = (seen.get(l) ?? 0) + 1;
+    seen.set(l, k);
+    if (k > 1) context[n] = [context[n], String(k)].filter(Boolean).join(", ");
+  });
+  return context;
+}
+
+function TocList({ items }: { items: TocItem[] }) {
+  const found = tocContexts(items);
+  const contexts = new Map(items.map((item, n) => [item, found[n]] as const));
+  const entry = (item: TocItem) => (
+    <a href={`#${item.id}`}>
+      {item.text}
+      {contexts.get(item) ? <span className="toc-context"> ({contexts.get(item)})</span> : null}
+    </a>
+  );
+  return (
+    <ul>
+      {nest(items).map(({ item, children }) => (
+        <li key={item.id}>
+          {entry(item)}
+          {children.length ? (
+            <ul>
+              {children.map((c) => (
+                <li key={c.id}>{entry(c)}</li>
+              ))}
+            </ul>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The table of contents beside the article (wide screens). */
 export function TableOfContents({ items }: { items: TocItem[] }) {
   if (items.length === 0) return null;
   return (
@@ -57,23 +122,43 @@ export function TableOfContents({ items }: { items: TocItem[] }) {
       <p className="toc-title" id="toc-title">
         On this page
       </p>
-      <ul>
-        {nest(items).map(({ item, children }) => (
-          <li key={item.id}>
-            <a href={`#${item.id}`}>{item.text}</a>
-            {children.length ? (
-              <ul>
-                {children.map((c) => (
-                  <li key={c.id}>
-                    <a href={`#${c.id}`}>{c.text}</a>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </li>
-        ))}
-      </ul>
+      <TocList items={items} />
     </nav>
+  );
+}
+
+/** The collapsible "On this page" outline above the article, where the side one has no room. */
+export function MobileTableOfContents({ items }: { items: TocItem[] }) {
+  if (items.length === 0) return null;
+  return (
+    <details className="toc-mobile" data-toc-mobile>
+      <summary>On this page</summary>
+      <nav className="toc" aria-label="On this page" data-toc>
+        <TocList items={items} />
+      </nav>
+    </details>
+  );
+}
+
+/** On a category's page, each of its categories with its guides (the category cards lead here). */
+export function CategoryGuideList({ groups }: { groups: CategoryGuides[] }) {
+  if (groups.length === 0) return null;
+  return (
+    <section className="markdown category-guides" aria-labelledby={ALL_GUIDES_ID}>
+      <h2 id={ALL_GUIDES_ID}>All guides by category</h2>
+      {groups.map((g) => (
+        <Fragment key={g.id}>
+          <h3 id={g.id}>{g.label}</h3>
+          <ul className="guide-list">
+            {g.links.map((l) => (
+              <li key={l.href}>
+                <a href={l.href}>{l.label}</a>
+              </li>
+            ))}
+          </ul>
+        </Fragment>
+      ))}
+    </section>
   );
 }
 
@@ -94,10 +179,12 @@ export function HelpBox({ links }: { links: HelpLinks }) {
   const shown = entries.filter((e): e is [string, string] => !!e[1]);
   if (shown.length === 0) return null;
   return (
+    // Page chrome, not part of the article's outline: its title is no heading (every heading of
+    // the article is in the table of contents).
     <section className="help-box" aria-labelledby="help-box-title">
-      <h2 className="help-box-title" id="help-box-title">
+      <p className="help-box-title" id="help-box-title">
         Help us improve this content
-      </h2>
+      </p>
       <ul>
         {shown.map(([label, href]) => (
           <li key={label}>

@@ -1,4 +1,6 @@
-// Small inline icons drawn for this site (24x24 grid, stroke style), so no icon font is loaded.
+// Small inline icons drawn for this site (24x24 grid, stroke style), so no icon font is loaded;
+// brand logos are the maintained ones of simple-icons, their paths given by the build (SiteView).
+
 type IconProps = { className?: string; size?: number };
 
 function Svg({ className, size = 20, children }: IconProps & { children: unknown }) {
@@ -9,17 +11,14 @@ function Svg({ className, size = 20, children }: IconProps & { children: unknown
   );
 }
 
-export const CodeIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="m8 7-5 5 5 5M16 7l5 5-5 5M13.5 4l-3 16" />
-  </Svg>
-);
-export const ChatIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M4 5h16v11H9l-5 4z" />
-    <path d="M8 10h.01M12 10h.01M16 10h.01" />
-  </Svg>
-);
+/** A brand logo (GitHub, Discord) from its SVG path, filled with the text colour. */
+export function BrandIcon({ d, size = 20 }: { d: string; size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
+      <path d={d} />
+    </svg>
+  );
+}
 export const SunIcon = (p: IconProps) => (
   <Svg {...p}>
     <circle cx="12" cy="12" r="4" />

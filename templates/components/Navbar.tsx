@@ -1,5 +1,6 @@
+import { dropdownsOf, navbarLinks, type Dropdown } from "../../src/shared/navbar.ts";
 import type { SiteView } from "../../src/shared/template-props.ts";
-import { ChatIcon, CodeIcon, GlobeIcon, MenuIcon, MoonIcon, SearchIcon, SunIcon } from "./Icons.tsx";
+import { BrandIcon, GlobeIcon, MenuIcon, MoonIcon, SearchIcon, SunIcon } from "./Icons.tsx";
 
 function isActive(href: string, path: string): boolean {
   return href.startsWith("/") && href !== "/" && path.startsWith(href);
@@ -11,6 +12,44 @@ function missingResultsUrl(site: SiteView): string | null {
   if (issues) return issues;
   const repo = site.config.navbar.iconLinks.find((l) => l.icon === "github")?.href;
   return repo && /^https:\/\/github\.com\/[^/]+\/[^/]+\/?$/.test(repo) ? `${repo.replace(/\/$/, "")}/issues/new` : null;
+}
+
+/** The language or version dropdown: opens on hover and focus; its entries are links. */
+function NavbarDropdown({ dropdown }: { dropdown: Dropdown }) {
+  const locale = dropdown.kind === "locale";
+  return (
+    <div className="dropdown navbar-dropdown">
+      <button
+        type="button"
+        className="dropdown-button"
+        aria-haspopup="true"
+        aria-label={`${locale ? "Language" : "Version"}: ${dropdown.label}`}
+      >
+        {locale ? (
+          <>
+            <GlobeIcon size={18} /> {dropdown.label}
+          </>
+        ) : (
+          dropdown.label
+        )}
+      </button>
+      <ul className="dropdown-menu">
+        {dropdown.entries.map((e) => (
+          <li key={`${e.label}\n${e.href}`}>
+            <a
+              href={e.href}
+              lang={e.lang}
+              data-version={e.version}
+              className={e.current ? "active" : undefined}
+              aria-current={e.current ? "true" : undefined}
+            >
+              {e.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
 export function Navbar({ site, path }: { site: SiteView; path: string }) {
@@ -26,7 +65,7 @@ export function Navbar({ site, path }: { site: SiteView; path: string }) {
           <b className="navbar-title">{site.config.title}</b>
         </a>
         <ul className="navbar-items">
-          {navbar.items.map((item) => (
+          {navbarLinks(site.config).map((item) => (
             <li key={item.href}>
               <a href={item.href} className={isActive(item.href, path) ? "active" : undefined} aria-current={isActive(item.href, path) ? "page" : undefined}>
                 {item.label}
@@ -37,33 +76,12 @@ export function Navbar({ site, path }: { site: SiteView; path: string }) {
         <div className="navbar-end">
           {navbar.iconLinks.map((link) => (
             <a key={link.href} className="icon-button navbar-icon-link" href={link.href} aria-label={link.label} title={link.label}>
-              {link.icon === "github" ? <CodeIcon /> : <ChatIcon />}
+              <BrandIcon d={site.brandIcons[link.icon] ?? ""} />
             </a>
           ))}
-          <div className="dropdown navbar-dropdown">
-            <button type="button" className="dropdown-button" aria-haspopup="true" aria-label="Language: English">
-              <GlobeIcon size={18} /> English
-            </button>
-            <ul className="dropdown-menu">
-              <li>
-                <a href={path} lang="en" aria-current="true" className="active">
-                  English
-                </a>
-              </li>
-            </ul>
-          </div>
-          <div className="dropdown navbar-dropdown">
-            <button type="button" className="dropdown-button" aria-haspopup="true" aria-label="Version: Next">
-              Next
-            </button>
-            <ul className="dropdown-menu">
-              <li>
-                <a href={site.docsHome} data-version="current" className="active" aria-current="true">
-                  Next
-                </a>
-              </li>
-            </ul>
-          </div>
+          {dropdownsOf(site.config, path, site.docsHome).map((d) => (
+            <NavbarDropdown key={d.kind} dropdown={d} />
+          ))}
           {colorMode.disableSwitch ? null : (
             <button type="button" className="icon-button color-toggle" data-color-toggle aria-label="Switch between dark and light mode" title="Switch between dark and light mode">
               <SunIcon className="icon-light" />

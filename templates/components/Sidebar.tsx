@@ -1,49 +1,66 @@
 import type { SidebarNode } from "../../src/shared/types.ts";
 
+type CategoryNode = Extract<SidebarNode, { type: "category" }>;
+
 /**
- * Facts about each node that do not depend on the page, worked out once per sidebar: every page
- * of a build asks each category whether it holds the page and where it leads, and walking the
- * tree for each question would make a build's cost grow with the square of its page count.
+ * The pages under each category (its own included), worked out once per sidebar: every page of
+ * a build asks each category whether it holds the page, and walking the tree for each question
+ * would make a build's cost grow with the square of its page count.
  */
-interface NodeFacts {
-  /** The pages under the node, its own included. */
-  hrefs: Set<string>;
-  /** The first page it leads to: its own page, else its first doc's. */
-  first: string | null;
+const pagesUnder = new WeakMap<SidebarNode, Set<string>>();
+const firstPages = new WeakMap<SidebarNode, string | null>();
+const sizes = new WeakMap<SidebarNode[], number>();
+
+/**
+ * Up to this many entries, every page holds the whole sidebar, closed categories included, so
+ * opening one needs nothing more. A larger sidebar (thousands of pages) would make every page
+ * huge: there a closed category is a link to its first page, where it is open.
+ */
+export const FULL_SIDEBAR_LIMIT = 1000;
+
+function firstPageOf(node: SidebarNode): string | null {
+  let first = firstPages.get(node);
+  if (first === undefined) {
+    first =
+      node.href ?? (node.type === "category" ? (node.items.map(firstPageOf).find((h) => h !== null) ?? null) : null);
+    firstPages.set(node, first);
+  }
+  return first;
 }
 
-const facts = new WeakMap<SidebarNode, NodeFacts>();
+function sizeOf(nodes: SidebarNode[]): number {
+  let size = sizes.get(nodes);
+  if (size === undefined) {
+    size = nodes.reduce((n, node) => n + hrefsOf(node).size, 0);
+    sizes.set(nodes, size);
+  }
+  return size;
+}
 
-function factsOf(node: SidebarNode): NodeFacts {
-  let known = facts.get(node);
+function hrefsOf(node: SidebarNode): Set<string> {
+  let known = pagesUnder.get(node);
   if (!known) {
-    const hrefs = new Set<string>(node.href ? [node.href] : []);
-    let first = node.href;
-    if (node.type === "category") {
-      for (const child of node.items) {
-        const inner = factsOf(child);
-        for (const href of inner.hrefs) hrefs.add(href);
-        first ??= inner.first;
-      }
-    }
-    known = { hrefs, first };
-    facts.set(node, known);
+    known = new Set<string>(node.href ? [node.href] : []);
+    if (node.type === "category") for (const child of node.items) for (const href of hrefsOf(child)) known.add(href);
+    pagesUnder.set(node, known);
   }
   return known;
 }
 
-function Items({ nodes, path, level }: { nodes: SidebarNode[]; path: string; level: number }) {
+// The markup is kept lean (it is on every page): no class or attribute on a link that CSS can
+// infer from where it sits. The current page's link has aria-current="page".
+function Items({ nodes, path, full }: { nodes: SidebarNode[]; path: string; full: boolean }) {
   return (
-    <ul className={`menu-list menu-level-${level}`}>
+    <ul>
       {nodes.map((node) =>
         node.type === "link" ? (
-          <li key={node.href} className="menu-item">
-            <a className={`menu-link${node.href === path ? " active" : ""}`} href={node.href} aria-current={node.href === path ? "page" : undefined}>
+          <li key={node.href}>
+            <a href={node.href} aria-current={node.href === path ? "page" : undefined}>
               {node.label}
             </a>
           </li>
         ) : (
-          <Category key={node.label} node={node} path={path} level={level} />
+          <Category key={node.label} node={node} path={path} full={full} />
         ),
       )}
     </ul>
@@ -51,42 +68,59 @@ function Items({ nodes, path, level }: { nodes: SidebarNode[]; path: string; lev
 }
 
 /**
- * A category lists its items when it cannot collapse or holds the current page. A collapsed one
- * shows only its label, linking to its first page: large sidebars stay small on every page.
- * `data-collapsible` marks the categories the page's script gives a caret button to collapse
- * and expand them (src/client/collapsible.ts); without JavaScript the links do the work.
+ * A category lists all its items. A collapsible one is a <details>, open when it holds the
+ * current page and closed otherwise, so it works without JavaScript too (the page's script only
+ * animates it, src/client/sidebar.ts); opening one closes no other. A collapsible category with a
+ * page of its own keeps its label as a link, with the <summary> as its caret.
  */
-function Category({ node, path, level }: { node: Extract<SidebarNode, { type: "category" }>; path: string; level: number }) {
-  const { hrefs, first } = factsOf(node);
-  const active = hrefs.has(path);
-  const expanded = !node.collapsible || active;
-  const href = expanded ? node.href : first;
-  return (
-    <li
-      className={`menu-item menu-category${active ? " menu-category-active" : ""}${expanded ? "" : " menu-category-collapsed"}`}
-      data-collapsible={node.collapsible ? "" : undefined}
-    >
-      {href ? (
-        <a
-          className={`menu-link menu-category-label${node.href === path ? " active" : ""}`}
-          href={href}
-          aria-current={node.href === path ? "page" : undefined}
-          aria-expanded={node.collapsible ? expanded : undefined}
-        >
-          {node.label}
-        </a>
-      ) : (
-        <span className="menu-category-label">{node.label}</span>
-      )}
-      {expanded ? <Items nodes={node.items} path={path} level={level + 1} /> : null}
+function Category({ node, path, full }: { node: CategoryNode; path: string; full: boolean }) {
+  const label = node.href ? (
+    <a href={node.href} aria-current={node.href === path ? "page" : undefined}>
+      {node.label}
+    </a>
+  ) : (
+    <span>{node.label}</span>
+  );
+  const items = <Items nodes={node.items} path={path} full={full} />;
+  if (!node.collapsible) {
+    return (
+      <li>
+        {label}
+        {items}
+      </li>
+    );
+  }
+  const open = hrefsOf(node).has(path);
+  const first = firstPageOf(node);
+  if (!open && !full && first) {
+    return (
+      <li className="closed">
+        <a href={first}>{node.label}</a>
+      </li>
+    );
+  }
+  return node.href ? (
+    <li className="linked">
+      {label}
+      <details open={open}>
+        <summary aria-label={node.label} />
+        {items}
+      </details>
+    </li>
+  ) : (
+    <li>
+      <details open={open}>
+        <summary>{node.label}</summary>
+        {items}
+      </details>
     </li>
   );
 }
 
 export function Sidebar({ nodes, path }: { nodes: SidebarNode[]; path: string }) {
   return (
-    <nav className="sidebar-menu" aria-label="Docs sidebar">
-      <Items nodes={nodes} path={path} level={0} />
+    <nav className="sidebar" aria-label="Docs sidebar">
+      <Items nodes={nodes} path={path} full={sizeOf(nodes) <= FULL_SIDEBAR_LIMIT} />
     </nav>
   );
 }

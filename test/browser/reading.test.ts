@@ -10,10 +10,16 @@ const BETA = "/integrations/services/beta/";
 
 describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
   const env = useBrowserAndSite((c) =>
-    c.replace(
-      "  footer:",
-      '  announcementBar: { id: "launch-1", content: "We have launched.", backgroundColor: "#20232a", textColor: "#ffffff", isCloseable: true },\n  footer:',
-    ),
+    c
+      .replace(
+        "  footer:",
+        '  announcementBar: { id: "launch-1", content: "We have launched.", backgroundColor: "#20232a", ' +
+          'textColor: "#ffffff", isCloseable: true },\n  footer:',
+      )
+      .replace(
+        'items: [{ label: "Integrations", href: "/integrations/" }]',
+        'items: [{ label: "Integrations", href: "/integrations/" }, { type: "docsVersionDropdown" }]',
+      ),
   );
   let context: BrowserContext;
   afterEach(async () => {
@@ -35,7 +41,7 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
       expect(await page.locator("h1").textContent()).toBe("Integrate with Beta");
       expect(await page.locator(".doc-sidebar").isVisible()).toBe(true);
       expect(await page.locator(".breadcrumbs").isVisible()).toBe(true);
-      expect(await page.locator(".toc").isVisible()).toBe(true);
+      expect(await page.locator(".doc-toc .toc").isVisible()).toBe(true);
       expect(await page.getByText("OIDC steps for Beta.").isVisible()).toBe(true);
       expect(await page.getByText("SAML steps for Beta.").isVisible()).toBe(false);
       expect(await page.getByText("beta: copied-value").isVisible()).toBe(true);
@@ -168,9 +174,9 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
       await page.waitForURL(`**${BETA}`);
       expect(await page.title()).toBe("Integrate with Beta | Fixture");
       expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
-      expect(await page.locator(".doc-sidebar a.active").textContent()).toBe("Beta");
+      expect(await page.locator(".doc-sidebar a[aria-current=page]").textContent()).toBe("Beta");
       expect(await page.locator(".breadcrumbs [aria-current=page]").textContent()).toBe("Beta");
-      expect(await page.locator(".toc").textContent()).toContain("Section 1");
+      expect(await page.locator(".doc-toc .toc").textContent()).toContain("Section 1");
       // The swapped page is interactive: its tabs switch.
       await page.getByRole("tab", { name: "SAML" }).first().click();
       expect(await page.getByText("SAML steps for Beta.").isVisible()).toBe(true);

@@ -72,6 +72,14 @@ ${long}
 `,
 };
 
+/** Two code-heavy guides of the real site (Grafana, Nextcloud: many code blocks, tabs, headings repeated per tab). */
+export const CODE_HEAVY_PAGES: Record<string, string> = Object.fromEntries(
+  ["grafana", "nextcloud"].map((s) => {
+    const source = readFileSync(path.join(import.meta.dirname, `../../content/services/${s}/index.md`), "utf8");
+    return [`docs/services/${s}/index.md`, source];
+  }),
+);
+
 export interface ServedSite {
   origin: string;
   csp: string;
@@ -81,8 +89,11 @@ export interface ServedSite {
   close(): Promise<void>;
 }
 
-export async function serveBrowserSite(configEdit: (config: string) => string = (c) => c): Promise<ServedSite> {
-  const site = tempSite(BROWSER_PAGES);
+export async function serveBrowserSite(
+  configEdit: (config: string) => string = (c) => c,
+  extraPages: Record<string, string> = {},
+): Promise<ServedSite> {
+  const site = tempSite({ ...BROWSER_PAGES, ...extraPages });
   writeFileSync(site.config, configEdit(readFileSync(site.config, "utf8")));
   const out = path.join(site.dir, "build");
   const built = runCli(["build", "--config", site.config, "--out", out]);
@@ -114,10 +125,13 @@ export async function serveBrowserSite(configEdit: (config: string) => string = 
  * Starts Chromium and serves the browser fixture site for the calling describe block; the
  * returned object's fields are set before its tests run.
  */
-export function useBrowserAndSite(configEdit?: (config: string) => string): { browser: Browser; site: ServedSite } {
+export function useBrowserAndSite(
+  configEdit?: (config: string) => string,
+  extraPages?: Record<string, string>,
+): { browser: Browser; site: ServedSite } {
   const env = {} as { browser: Browser; site: ServedSite };
   beforeAll(async () => {
-    [env.browser, env.site] = await Promise.all([launchChromium(), serveBrowserSite(configEdit)]);
+    [env.browser, env.site] = await Promise.all([launchChromium(), serveBrowserSite(configEdit, extraPages)]);
   });
   afterAll(async () => {
     await env.browser?.close();

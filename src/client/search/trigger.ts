@@ -32,6 +32,15 @@ function open(button: HTMLAnchorElement | null, initialQuery?: string): void {
 export function setupSearch(): void {
   const button = document.querySelector<HTMLAnchorElement>("[data-search-button]");
   if (!button) return;
+  // Without scripts it is a link to the search page; with them it opens the dialog, so it is
+  // announced and works as a button: Enter (the link's click) and Space open it.
+  button.setAttribute("role", "button");
+  button.addEventListener("keydown", (e) => {
+    if (e.key === " ") e.preventDefault();
+  });
+  button.addEventListener("keyup", (e) => {
+    if (e.key === " " && !e.ctrlKey && !e.metaKey && !e.altKey) open(button);
+  });
   const preload = () => {
     loadDialog().then(
       (m) => m.preloadSearch(),

@@ -117,10 +117,16 @@ export function createCodeRenderer(languages: readonly string[], scope = ""): Co
     const key = hashOf(lang ?? "", highlightLines.join(","), code, languageContext(lang, languages));
     used.add(key);
     if (!cached.has(key)) pending.set(key, { code, lang, highlightLines });
-    const title = meta.title ? `<div class="code-title">${escapeHtml(meta.title)}</div>` : "";
+    // A toolbar above the code holds the title (else the language) and the buttons, so no button covers code.
+    const label = meta.title
+      ? `<div class="code-title">${escapeHtml(meta.title)}</div>`
+      : `<span class="code-lang">${escapeHtml(meta.lang)}</span>`;
     const langAttr = meta.lang ? ` data-lang="${escapeHtml(meta.lang)}"` : "";
     const numbered = meta.showLineNumbers ? " data-line-numbers" : "";
-    return `<div class="code-block"${langAttr}${numbered}>${title}<div class="code-body"><!--ssodocs-code:${key}--><button type="button" class="copy-button" aria-label="Copy code to clipboard" title="Copy">Copy</button></div></div>\n`;
+    const copy =
+      '<button type="button" class="copy-button" aria-label="Copy code to clipboard" title="Copy">Copy</button>';
+    const header = `<div class="code-header">${label}${copy}</div>`;
+    return `<div class="code-block"${langAttr}${numbered}>${header}<!--ssodocs-code:${key}--></div>\n`;
   };
 
   // Highlighting runs while other pages may queue blocks (watch mode renders a page on request

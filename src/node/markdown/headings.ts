@@ -57,15 +57,20 @@ export function headingsPlugin(md: MarkdownIt): void {
   md.core.ruler.push("heading_toc_and_links", (state) => {
     const env = envOf(state.env);
     const tokens = state.tokens;
+    // The labels of the tabs around each heading (tabs.ts has labelled them), for the table of contents.
+    const tabs: string[] = [];
     for (let i = 0; i < tokens.length; i++) {
       const open = tokens[i];
+      if (open.type === "tab_open") tabs.push(String((open.meta as { label?: string } | null)?.label ?? ""));
+      else if (open.type === "tab_close") tabs.pop();
       if (open.type !== "heading_open") continue;
       const rawId = open.attrGet("id");
       const id = rawId === null ? null : String(rawId);
       const inline = tokens[i + 1];
       if (!id || !inline.children) continue;
       const text = inlineText(inline);
-      env.headings.push({ level: Number(open.tag.slice(1)), id, text });
+      const tab = tabs.length ? { tab: tabs.join(" › ") } : {};
+      env.headings.push({ level: Number(open.tag.slice(1)), id, text, ...tab });
       const link = new state.Token("html_inline", "", 0);
       link.content = `<a class="hash-link" href="#${md.utils.escapeHtml(id)}" aria-label="Direct link to ${md.utils.escapeHtml(text)}">#</a>`;
       inline.children.push(link);

@@ -5,6 +5,46 @@ import type { createHighlighter as CreateHighlighter, ShikiTransformer } from "s
 export const LIGHT_THEME = "github-light";
 export const DARK_THEME = "github-dark";
 
+/**
+ * The backgrounds code is shown on, per theme: the block's (--c-code-bg in styles.css) and a
+ * marked line's (--c-code-highlight over it). Every token colour must read on both at WCAG AA.
+ */
+const BACKGROUNDS: Record<string, string[]> = {
+  [LIGHT_THEME]: ["#f6f8fa", "#f9ebca"],
+  [DARK_THEME]: ["#24292e", "#474233"],
+};
+const MIN_CONTRAST = 4.6;
+
+const rgbOf = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+const luminance = (rgb: number[]) => {
+  const [r, g, b] = rgb.map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+};
+const contrast = (a: number[], b: number[]) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+};
+
+/**
+ * Replacements for the theme's token colours that are too faint on its backgrounds (github-dark's
+ * comments are 3:1): each is moved toward black (light theme) or white (dark theme) until it reads.
+ */
+export function readableColors(colors: Iterable<string>, theme: string): Record<string, string> {
+  const backgrounds = BACKGROUNDS[theme].map(rgbOf);
+  const target = theme === DARK_THEME ? 255 : 0;
+  const out: Record<string, string> = {};
+  for (const color of colors) {
+    if (!/^#[0-9a-f]{6}$/i.test(color)) continue;
+    let rgb = rgbOf(color);
+    for (let step = 0; step < 40 && Math.min(...backgrounds.map((bg) => contrast(rgb, bg))) < MIN_CONTRAST; step++) {
+      rgb = rgb.map((v) => Math.round(v + (target - v) * 0.06));
+    }
+    const fixed = `#${rgb.map((v) => v.toString(16).padStart(2, "0")).join("")}`;
+    if (fixed !== color.toLowerCase()) out[color.toLowerCase()] = fixed;
+  }
+  return out;
+}
+
 export interface PendingBlock {
   code: string;
   /** A shiki language id, or null for plain text. */
@@ -30,6 +70,13 @@ export async function createBlockHighlighter(langs: readonly string[]): Promise<
     langs: [...langs] as Parameters<typeof CreateHighlighter>[0]["langs"],
     engine: createOnigurumaEngine(import("shiki/wasm")),
   });
+  const colorReplacements: Record<string, Record<string, string>> = {};
+  for (const name of [LIGHT_THEME, DARK_THEME]) {
+    const theme = highlighter.getTheme(name);
+    const foregrounds = theme.settings.map((s) => s.settings?.foreground);
+    const colors = [theme.fg, ...foregrounds.filter((c): c is string => typeof c === "string")];
+    colorReplacements[name] = readableColors(colors, name);
+  }
   return {
     highlight(block) {
       const lines = new Set(block.highlightLines);
@@ -48,6 +95,7 @@ export async function createBlockHighlighter(langs: readonly string[]): Promise<
         // a line's first tokenizing compiles its grammar's patterns, which on a busy machine can
         // take that long, and the same code must always come out the same.
         tokenizeTimeLimit: 0,
+        colorReplacements,
         transformers,
       });
       return oneByte(html);

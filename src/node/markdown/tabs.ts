@@ -123,7 +123,8 @@ function tabsBlockRule(state: StateBlock, startLine: number, endLine: number, si
 /** Pairs tabs with their items, fills labels and picks the selected tab; repairs unbalanced tags. */
 function tabsCoreRule(state: { tokens: Token[]; env: MarkdownEnv }): void {
   const tokens = state.tokens;
-  const stack: { tabs: Token; items: Token[]; index: number }[] = [];
+  // Each open <Tabs> has its own open <TabItem>, so tabs nested in a tab close where they should.
+  const stack: { tabs: Token; items: Token[]; index: number; open: Token | null }[] = [];
   const out: Token[] = [];
   const env = state.env;
   const warn = (message: string, token: Token) => env.warnings.add(message, { file: env.file, line: lineOf(env, token.map) });
@@ -133,12 +134,11 @@ function tabsCoreRule(state: { tokens: Token[]; env: MarkdownEnv }): void {
     t.block = true;
     return t;
   };
-  let openTab: Token | null = null;
 
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     if (t.type === "tabs_open") {
-      stack.push({ tabs: t, items: [], index: i });
+      stack.push({ tabs: t, items: [], index: i, open: null });
       out.push(t);
     } else if (t.type === "tab_open") {
       const frame = stack[stack.length - 1];
@@ -146,16 +146,17 @@ function tabsCoreRule(state: { tokens: Token[]; env: MarkdownEnv }): void {
         warn("<TabItem> outside <Tabs> is shown as plain content", t);
         continue;
       }
-      if (openTab && frame.items.includes(openTab)) {
+      if (frame.open) {
         warn("<TabItem> opened before the previous one was closed", t);
         out.push(closeTab());
       }
       frame.items.push(t);
-      openTab = t;
+      frame.open = t;
       out.push(t);
     } else if (t.type === "tab_close") {
-      if (!openTab) continue;
-      openTab = null;
+      const frame = stack[stack.length - 1];
+      if (!frame?.open) continue;
+      frame.open = null;
       out.push(t);
     } else if (t.type === "tabs_close") {
       const frame = stack.pop();
@@ -163,10 +164,9 @@ function tabsCoreRule(state: { tokens: Token[]; env: MarkdownEnv }): void {
         warn("</Tabs> without an opening <Tabs> is ignored", t);
         continue;
       }
-      if (openTab && frame.items.includes(openTab)) {
-        warn("<TabItem> is not closed before </Tabs>", openTab);
+      if (frame.open) {
+        warn("<TabItem> is not closed before </Tabs>", frame.open);
         out.push(closeTab());
-        openTab = null;
       }
       finishTabs(frame.tabs, frame.items);
       out.push(t);
@@ -175,10 +175,7 @@ function tabsCoreRule(state: { tokens: Token[]; env: MarkdownEnv }): void {
   while (stack.length) {
     const frame = stack.pop()!;
     warn("<Tabs> is never closed with </Tabs>", frame.tabs);
-    if (openTab && frame.items.includes(openTab)) {
-      out.push(closeTab());
-      openTab = null;
-    }
+    if (frame.open) out.push(closeTab());
     finishTabs(frame.tabs, frame.items);
     const close = new TokenCtor("tabs_close", "div", -1);
     close.block = true;
@@ -227,7 +224,13 @@ export function tabsPlugin(md: MarkdownIt): void {
   const esc = md.utils.escapeHtml;
   md.renderer.rules.tabs_open = (tokens, idx) => {
     const meta = tokens[idx].meta as unknown as TabsMeta & { group: string };
-    const groupId = typeof meta.attrs.groupId === "string" ? ` data-group-id="${esc(meta.attrs.groupId)}"` : "";
+    const group = typeof meta.attrs.groupId === "string" ? meta.attrs.groupId : null;
+    const groupId = group ? ` data-group-id="${esc(group)}"` : "";
+    // Docusaurus's queryString: `?<key>=<value>` selects a tab (the key is the groupId when it is just `queryString`).
+    const q = meta.attrs.queryString;
+    const named = typeof q === "string" && q !== "false" && q !== "true" ? q.replace(/^["'`]|["'`]$/g, "") : null;
+    const queryKey = q === true || q === "true" ? group : named;
+    const query = queryKey ? ` data-query-key="${esc(queryKey)}"` : "";
     const buttons = meta.items
       .map((item) => {
         const selected = item.value === meta.selected;
@@ -235,7 +238,7 @@ export function tabsPlugin(md: MarkdownIt): void {
         return `<button type="button" role="tab" class="tab" id="${meta.group}-tab-${esc(slug)}" aria-controls="${meta.group}-panel-${esc(slug)}" aria-selected="${selected}" tabindex="${selected ? 0 : -1}" data-value="${esc(item.value)}">${esc(item.label)}</button>`;
       })
       .join("");
-    return `<div class="tabs" data-tabs${groupId}><div class="tabs-list" role="tablist">${buttons}</div>\n`;
+    return `<div class="tabs" data-tabs${groupId}${query}><div class="tabs-list" role="tablist">${buttons}</div>\n`;
   };
   md.renderer.rules.tabs_close = () => "</div>\n";
   md.renderer.rules.tab_open = (tokens, idx) => {

@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { DocPageData, SiteConfig } from "../../shared/types.ts";
 import type { CategoryCard } from "../../shared/template-props.ts";
+import { categoryAnchor } from "../../shared/category-guides.ts";
 import { tagsOf, type ContentModel } from "../content/site.ts";
 import { breadcrumbsOf, categoryLinkedTo, docIdsUnder, neighboursOf } from "../content/sidebar.ts";
 import type { SourceDoc } from "../content/load.ts";
@@ -15,14 +16,19 @@ import { isWithin, realPathOf } from "../output-folder.ts";
 
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
-/** Cards for the sub-categories and docs of a category (the services index shows these). */
+/**
+ * Cards for the sub-categories and docs of a category (the services index shows these). A
+ * sub-category without a page of its own leads to its list of guides on the category's page
+ * (templates/components/DocParts.tsx, CategoryGuideList).
+ */
 export function categoryCards(model: ContentModel, docId: string): CategoryCard[] {
   const category = categoryLinkedTo(model.sidebar, docId);
   if (!category) return [];
   return category.items.map((node) => {
     const ids = docIdsUnder(node);
     const first = ids[0] ? model.info.get(ids[0]) : undefined;
-    const href = node.href ?? first?.permalink ?? "#";
+    const listed = node.type === "category" && category.href ? `${category.href}#${categoryAnchor(node.label)}` : null;
+    const href = node.href ?? listed ?? first?.permalink ?? "#";
     const count = node.type === "category" ? ids.length : 1;
     return {
       label: node.label,

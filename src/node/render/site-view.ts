@@ -5,6 +5,7 @@ import { docsRoot, searchPermalink, tagsPermalink } from "../content/routes.ts";
 import type { ContentModel } from "../content/site.ts";
 import type { ClientAssets } from "./assets.ts";
 import { contentSecurityPolicy, metaPolicy } from "./csp.ts";
+import { brandIconPaths } from "./brand-icons.ts";
 import { categoryCards } from "./docs.ts";
 
 export function siteViewOf(config: SiteConfig, client: ClientAssets): SiteView {
@@ -16,6 +17,7 @@ export function siteViewOf(config: SiteConfig, client: ClientAssets): SiteView {
     assets: { css: client.css, js: client.js },
     beforePaintScript: client.beforePaintScript,
     cspMeta: metaPolicy(contentSecurityPolicy(client.beforePaintScript, config)),
+    brandIcons: brandIconPaths(config.navbar.iconLinks),
   };
 }
 
