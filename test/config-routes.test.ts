@@ -54,7 +54,7 @@ describe("config validation", () => {
       /"navbar\.items\[0\]\.type" must be "localeDropdown" or "docsVersionDropdown"/,
     );
     const badExtra = { type: "localeDropdown", dropdownItemsAfter: [{ label: "x" }] };
-    expect(() => resolve({ navbar: { items: [badExtra] } })).toThrow(/"navbar\.items\[0\]\.dropdownItemsAfter\[0\]"/);
+    expect(() => resolve({ navbar: { items: [badExtra] } })).toThrow(/"navbar\.items\[0\]\.dropdownItemsAfter\[0\]\.href" must be a non-empty string/);
     // ssodocs builds one locale: another one is a site elsewhere, whose URL the config must give.
     expect(() => resolve({ i18n: { locales: ["en", "fr"] } })).toThrow(/"i18n\.localeConfigs\.fr\.url"/);
     const withoutDefault = { defaultLocale: "en", locales: ["fr"], localeConfigs: { fr: { url: "https://fr" } } };

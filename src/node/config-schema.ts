@@ -50,7 +50,7 @@ const dropdown = <T extends string>(type: T) => v.strictObject({ type: v.literal
  * side), whose entries come from `i18n` and `docs.versions`.
  */
 const navbarItem = v.union(
-  [link, v.variant("type", [dropdown("localeDropdown"), dropdown("docsVersionDropdown")], 'must be of type "localeDropdown" or "docsVersionDropdown"')],
+  [link, v.variant("type", [dropdown("localeDropdown"), dropdown("docsVersionDropdown")], 'must be "localeDropdown" or "docsVersionDropdown"')],
   'must be { label, href } or a dropdown item ({ type: "localeDropdown" } or { type: "docsVersionDropdown" })',
 );
 
@@ -71,10 +71,19 @@ const i18n = v.pipe(
   }),
   v.transform((i) => ({ ...i, locales: i.locales ?? [i.defaultLocale] })),
   v.forward(v.check((i) => i.locales.includes(i.defaultLocale), "must be a list of locales that holds i18n.defaultLocale"), ["locales"]),
-  v.forward(
-    v.check((i) => i.locales.every((l) => l === i.defaultLocale || !!i.localeConfigs[l]?.url), "must give each locale but the one built its url (ssodocs builds i18n.defaultLocale only)"),
-    ["localeConfigs"],
-  ),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const i = dataset.value;
+    for (const locale of i.locales) {
+      if (locale === i.defaultLocale || i.localeConfigs[locale]?.url) continue;
+      const step = (input: unknown, key: string, value: unknown) => ({ type: "object" as const, origin: "value" as const, input: input as Record<string, unknown>, key, value });
+      const configs = i.localeConfigs as Record<string, unknown>;
+      addIssue({
+        message: "must be the URL of that locale's site (ssodocs builds one locale, i18n.defaultLocale)",
+        path: [step(i, "localeConfigs", configs), step(configs, locale, configs[locale]), step(configs[locale] ?? {}, "url", undefined)],
+      });
+    }
+  }),
 );
 
 const redirect = v.strictObject(

@@ -43,7 +43,7 @@ export interface LoadedConfig {
 /** The config's defaults (the schema's, for an empty config). */
 export const DEFAULTS: SiteConfig = v.parse(ConfigSchema, {});
 
-type AnySchema = v.GenericSchema & { wrapped?: AnySchema; item?: AnySchema; entries?: Record<string, AnySchema>; pipe?: AnySchema[]; message?: unknown };
+type AnySchema = v.GenericSchema & { wrapped?: AnySchema; item?: AnySchema; entries?: Record<string, AnySchema>; options?: AnySchema[]; pipe?: AnySchema[]; message?: unknown };
 
 /** A schema without its optional, nullable and pipe wrappers. */
 function unwrap(schema: AnySchema): AnySchema {
@@ -56,7 +56,9 @@ function schemaAt(parts: (string | number)[]): AnySchema | null {
   let schema: AnySchema = ConfigSchema as unknown as AnySchema;
   for (const key of parts) {
     const inner = unwrap(schema);
-    const next = typeof key === "number" ? inner.item : inner.entries?.[key];
+    // Of a union's options, the first that has the key.
+    const candidates = inner.options ? inner.options.flatMap((o) => unwrap(o).options ?? [o]).map(unwrap) : [inner];
+    const next = candidates.map((c) => (typeof key === "number" ? c.item : c.entries?.[key])).find(Boolean);
     if (!next) return null;
     schema = next;
   }
@@ -73,7 +75,9 @@ export function resolveConfig(user: unknown, file: string): SiteConfig {
   let issue: v.BaseIssue<unknown> = result.issues[0];
   let parts = (issue.path ?? []).map((p) => p.key as string | number);
   for (;;) {
-    const deepest = [...(issue.issues ?? [])].sort((a, b) => (b.path?.length ?? 0) - (a.path?.length ?? 0))[0];
+    // The deepest; of equally deep ones, one about a value that is there rather than a missing key.
+    const score = (i: v.BaseIssue<unknown>) => (i.path?.length ?? 0) * 4 + (i.received === "undefined" ? 0 : 2) + (i.expected === "never" ? 0 : 1);
+    const deepest = [...(issue.issues ?? [])].sort((a, b) => score(b) - score(a))[0];
     if (!deepest?.path?.length) break;
     issue = deepest;
     parts = [...parts, ...deepest.path!.map((p) => p.key as string | number)];

@@ -175,13 +175,10 @@ describe.skipIf(!hasChromium())("tabs and the table of contents", () => {
         .evaluateAll((as) => as.map((a) => decodeURIComponent((a as HTMLAnchorElement).hash.slice(1))));
 
     it("names the tab of a heading whose text repeats, so no two entries read the same", async () => {
+      // The real guide gives its tabs' headings names of their own; no entry repeats.
       const page = await open("/integrations/services/nextcloud/");
       const entries = await tocEntries(page);
       expect(new Set(entries).size).toBe(entries.length);
-      for (const tab of ["OIDC", "SAML", "LDAP"]) {
-        expect(entries).toContain(`authentik configuration (${tab})`);
-        expect(entries).toContain(`Create the application and provider (${tab})`);
-      }
       expect(entries).toContain("Resources");
       expect(await tocEntries(await open(GAMMA))).toEqual(
         expect.arrayContaining(["Setup (OIDC)", "Setup (SAML)", "What is Gamma"]),

@@ -62,8 +62,6 @@ export function injectHead(html: string, headHtml: string): string {
   return at < 0 ? html + headHtml : html.slice(0, at) + headHtml + html.slice(at);
 }
 
-/** Files whose change reloads no page by itself. */
-const QUIET_FILES = /^(?:assets\/images\/|sitemap\.xml$|robots\.txt$|_headers$)/;
 
 export class DevSession {
   loaded!: LoadedConfig;
@@ -167,8 +165,9 @@ export class DevSession {
     for (const page of pages) if (await this.write(page.output, true)) routes.push(page.plan.route);
     // A script, style or static file that changed reloads every open page; images, the sitemap and the like do not.
     // So does a new config: the server's headers come from it too.
+    const reloading = new Set([...site.client.files.map((f) => f.path), ...site.inputs.statics.flatMap((s) => s.files)]);
     let reloadAll = reloaded;
-    for (const file of files) if ((await this.write(file, false)) && !QUIET_FILES.test(file.path)) reloadAll = true;
+    for (const file of files) if ((await this.write(file, false)) && reloading.has(file.path)) reloadAll = true;
     await this.removeGone([...pages.map((p) => p.plan.file), ...files.map((f) => f.path), ...this.searchPaths]);
     this.store.finish();
     const scope = !before || before.site !== site.stamps.site || before.templates !== site.stamps.templates ? "site" : before.structure !== site.stamps.structure ? "structure" : "page";
