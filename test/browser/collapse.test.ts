@@ -83,7 +83,7 @@ describe.skipIf(!hasChromium())("collapsible parts", () => {
       expect(collapse.easing).toBe("ease-in-out");
       // The items stay shown while it animates, and are hidden once it is done.
       expect(collapse.shown).toBe(true);
-      await expect.poll(() => isOpen(page, "Development")).toBe(false);
+      await expect.poll(() => isOpen(page, "Development"), { timeout: 10_000 }).toBe(false);
       expect(await page.locator(`.doc-sidebar a[href='${ALPHA}']`).isVisible()).toBe(false);
 
       await summary(page, "Development").click();
@@ -112,7 +112,7 @@ describe.skipIf(!hasChromium())("collapsible parts", () => {
       await summary(page, "Development", root).click();
       const [collapse] = await animations(page);
       expect(collapse.duration).toBe(formula(full - closed));
-      await expect.poll(() => isOpen(page, "Development", root)).toBe(false);
+      await expect.poll(() => isOpen(page, "Development", root), { timeout: 10_000 }).toBe(false);
       expect(await page.locator(root).isVisible()).toBe(true);
     });
   });

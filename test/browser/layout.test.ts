@@ -79,7 +79,7 @@ describe.skipIf(!hasChromium())("the page frame", () => {
       await page.waitForURL("**/integrations/services/#monitoring");
       const list = page.locator("#monitoring + ul");
       expect(await list.getByRole("link", { name: "Beta" }).isVisible()).toBe(true);
-      await expect.poll(() => scrolledTo(page, "monitoring")).toBe(true);
+      await expect.poll(() => scrolledTo(page, "monitoring"), { timeout: 10_000 }).toBe(true);
     });
 
     it("on the services index, scroll to the category's guides, listed under a heading of their own", async () => {
@@ -88,7 +88,7 @@ describe.skipIf(!hasChromium())("the page frame", () => {
         "/integrations/services/#development",
       );
       await page.locator(".card", { hasText: "Development" }).click();
-      await expect.poll(() => scrolledTo(page, "development")).toBe(true);
+      await expect.poll(() => scrolledTo(page, "development"), { timeout: 10_000 }).toBe(true);
       expect(await page.getByRole("heading", { name: "Development", level: 3 }).isVisible()).toBe(true);
       expect(await page.locator("#development + ul").getByRole("link", { name: "Alpha" }).getAttribute("href")).toBe(
         ALPHA,

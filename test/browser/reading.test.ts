@@ -228,7 +228,8 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
       expect(await sawBar()).toBe(false);
       // Links in view were prefetched already; this one has not been fetched yet.
       env.site.delay.pattern = /\/integrations\/tags\/integration\?slow/;
-      env.site.delay.ms = 700;
+      // Long enough that the link's prefetch (it is in view once added) is still under way when it is clicked, even on a busy machine.
+      env.site.delay.ms = 3000;
       try {
         await page.evaluate(() => {
           const a = document.createElement("a");

@@ -116,9 +116,9 @@ describe.skipIf(!hasChromium())("the docs sidebar", () => {
     expect((await announced(page, cdp, "Monitoring")).expanded).toBe(true);
     await category(page, "Monitoring").locator("summary").focus();
     await page.keyboard.press("Enter");
-    await expect.poll(() => isOpen(page, "Monitoring")).toBe(false);
+    await expect.poll(() => isOpen(page, "Monitoring"), { timeout: 10_000 }).toBe(false);
     await page.keyboard.press(" ");
-    await expect.poll(() => isOpen(page, "Monitoring")).toBe(true);
+    await expect.poll(() => isOpen(page, "Monitoring"), { timeout: 10_000 }).toBe(true);
     expect(fetched).toEqual([]);
   });
 
@@ -195,7 +195,7 @@ describe.skipIf(!hasChromium())("the docs sidebar", () => {
       await secondary.getByRole("button", { name: "← Back to main menu" }).click();
       await finished(page);
       const integrations = page.locator(`${menu} .mobile-menu-primary`).getByRole("link", { name: "Integrations" });
-      await expect.poll(() => integrations.evaluate((a) => a.getBoundingClientRect().left >= 0)).toBe(true);
+      await expect.poll(() => integrations.evaluate((a) => a.getBoundingClientRect().left >= 0), { timeout: 10_000 }).toBe(true);
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Integrations");
       expect(await secondary.evaluate((s) => (s as HTMLElement).inert)).toBe(true);
       expect(await page.locator(`${menu} .mobile-menu-primary`).getByRole("link", { name: "GitHub" }).isVisible()).toBe(

@@ -98,7 +98,7 @@ describe.skipIf(!hasChromium())("tabs and the table of contents", () => {
   describe("a heading inside a tab not selected", () => {
     it("is shown and scrolled to when the page is loaded with its #anchor; its group follows, nothing is remembered", async () => {
       const page = await open(`${GAMMA}#saml-setup`);
-      await expect.poll(() => scrolledTo(page, "saml-setup")).toBe(true);
+      await expect.poll(() => scrolledTo(page, "saml-setup"), { timeout: 10_000 }).toBe(true);
       expect(await visible(page, "SAML steps for Gamma.")).toBe(true);
       expect(await visible(page, "Second SAML block.")).toBe(true);
       expect(await stored(page)).toBeNull();
@@ -108,23 +108,23 @@ describe.skipIf(!hasChromium())("tabs and the table of contents", () => {
       const page = await open(GAMMA);
       expect(await visible(page, "SAML steps for Gamma.")).toBe(false);
       await page.locator(".doc-toc").getByRole("link", { name: "Setup (SAML)" }).click();
-      await expect.poll(() => scrolledTo(page, "saml-setup")).toBe(true);
+      await expect.poll(() => scrolledTo(page, "saml-setup"), { timeout: 10_000 }).toBe(true);
       expect(await visible(page, "SAML steps for Gamma.")).toBe(true);
       await page.getByRole("tab", { name: "OIDC" }).first().click();
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.locator(".markdown").getByRole("link", { name: "SAML setup" }).click();
-      await expect.poll(() => scrolledTo(page, "saml-setup")).toBe(true);
+      await expect.poll(() => scrolledTo(page, "saml-setup"), { timeout: 10_000 }).toBe(true);
       expect(await visible(page, "SAML steps for Gamma.")).toBe(true);
     });
 
     it("is shown when the address's #anchor changes (back, forward, typed)", async () => {
       const page = await open(`${GAMMA}#saml-setup`);
       await page.evaluate(() => (location.hash = "#oidc-setup"));
-      await expect.poll(() => visible(page, "OIDC steps for Gamma.")).toBe(true);
-      await expect.poll(() => scrolledTo(page, "oidc-setup")).toBe(true);
+      await expect.poll(() => visible(page, "OIDC steps for Gamma."), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => scrolledTo(page, "oidc-setup"), { timeout: 10_000 }).toBe(true);
       await page.goBack();
-      await expect.poll(() => visible(page, "SAML steps for Gamma.")).toBe(true);
-      await expect.poll(() => scrolledTo(page, "saml-setup")).toBe(true);
+      await expect.poll(() => visible(page, "SAML steps for Gamma."), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => scrolledTo(page, "saml-setup"), { timeout: 10_000 }).toBe(true);
     });
 
     it("is shown after a client navigation to it", async () => {
@@ -137,7 +137,7 @@ describe.skipIf(!hasChromium())("tabs and the table of contents", () => {
       }, `${GAMMA}#saml-setup`);
       await page.click("text=to gamma's SAML setup");
       await page.waitForSelector("h1:text('Integrate with Gamma')");
-      await expect.poll(() => scrolledTo(page, "saml-setup")).toBe(true);
+      await expect.poll(() => scrolledTo(page, "saml-setup"), { timeout: 10_000 }).toBe(true);
       expect(await visible(page, "SAML steps for Gamma.")).toBe(true);
     });
   });
@@ -151,7 +151,7 @@ describe.skipIf(!hasChromium())("tabs and the table of contents", () => {
       const other = await open(GAMMA);
       expect(await visible(other, "SAML steps for Gamma.")).toBe(true);
       await page.getByRole("tab", { name: "OIDC" }).nth(1).click();
-      await expect.poll(() => visible(other, "OIDC steps for Gamma.")).toBe(true);
+      await expect.poll(() => visible(other, "OIDC steps for Gamma."), { timeout: 10_000 }).toBe(true);
       expect(await visible(other, "Second OIDC block.")).toBe(true);
     });
 
@@ -229,7 +229,7 @@ describe.skipIf(!hasChromium())("tabs and the table of contents", () => {
       ).toBe(true);
       await outline.locator("summary").click();
       await outline.getByRole("link", { name: "Long section" }).click();
-      await expect.poll(() => scrolledTo(page, "long-section")).toBe(true);
+      await expect.poll(() => scrolledTo(page, "long-section"), { timeout: 10_000 }).toBe(true);
       expect(await outline.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
       await page.setViewportSize({ width: 1280, height: 800 });
       expect(await outline.isVisible()).toBe(false);
