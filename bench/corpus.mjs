@@ -7,7 +7,10 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const LANGS = ["yaml", "bash", "python", "json", "ini", "ruby", "php", "env", "hcl", "sql"];
-const WORDS = "the service signs users in through authentik using a provider that issues tokens with claims for groups email and profile so administrators map roles".split(" ");
+const WORDS =
+  "the service signs users in through authentik using a provider that issues tokens with claims for groups email and profile so administrators map roles".split(
+    " ",
+  );
 
 /** A deterministic pseudo-random generator, so the corpus is the same on every run. */
 function random(seed) {
@@ -128,15 +131,26 @@ export function generateCorpus(dir, pages) {
     const c = Math.floor(i / perCategory);
     (categories[c] ??= []).push(`services/app-${i}/index`);
   }
-  writeFileSync(path.join(docs, "index.md"), "---\ntitle: Overview\n---\n\n## Start\n\nSee the [applications](/integrations/services/).\n");
-  writeFileSync(path.join(docs, "services", "index.md"), "---\ntitle: Applications\n---\n\n## Categories\n\n<DocCardList />\n");
+  writeFileSync(
+    path.join(docs, "index.md"),
+    "---\ntitle: Overview\n---\n\n## Start\n\nSee the [applications](/integrations/services/).\n",
+  );
+  writeFileSync(
+    path.join(docs, "services", "index.md"),
+    "---\ntitle: Applications\n---\n\n## Categories\n\n<DocCardList />\n",
+  );
   const sidebar = [
     "index",
     {
       type: "category",
       label: "Applications",
       link: "services/index",
-      items: categories.map((items, c) => ({ type: "category", label: `Category ${String(c + 1).padStart(3, "0")}`, collapsible: true, items })),
+      items: categories.map((items, c) => ({
+        type: "category",
+        label: `Category ${String(c + 1).padStart(3, "0")}`,
+        collapsible: true,
+        items,
+      })),
     },
   ];
   writeFileSync(path.join(dir, "package.json"), '{ "private": true, "type": "module" }\n');

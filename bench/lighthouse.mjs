@@ -13,7 +13,11 @@ const guide = process.argv[2] ?? "/integrations/services/grafana/";
 const config = process.argv[3] ?? "ssodocs.config.ts";
 const out = path.join(root, "bench/out/lighthouse-site");
 
-const built = spawnSync(process.execPath, [path.join(root, "bin/ssodocs.mjs"), "build", "--config", config, "--out", out], { cwd: root, stdio: "inherit" });
+const built = spawnSync(
+  process.execPath,
+  [path.join(root, "bin/ssodocs.mjs"), "build", "--config", config, "--out", out],
+  { cwd: root, stdio: "inherit" },
+);
 if (built.status !== 0) process.exit(1);
 
 const { register } = await import("tsx/esm/api");
@@ -24,14 +28,28 @@ const url = `http://127.0.0.1:${server.address().port}${guide}`;
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  chromeFlags: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
 });
 try {
   console.log(`Lighthouse on ${guide}`);
   console.log("form factor | performance | accessibility | best practices | SEO | CLS | TBT ms | LCP ms");
   for (const formFactor of ["mobile", "desktop"]) {
-    const flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] };
-    const config = formFactor === "desktop" ? (await import("lighthouse/core/config/desktop-config.js")).default : undefined;
+    const flags = {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    };
+    const config =
+      formFactor === "desktop" ? (await import("lighthouse/core/config/desktop-config.js")).default : undefined;
     const result = await lighthouse(url, flags, config);
     const c = result.lhr.categories;
     const a = result.lhr.audits;

@@ -7,4 +7,9 @@ export interface LoadResult {
   memoryGrowthMB: number;
 }
 /** Serves a site with `ssodocs serve` and loads it with autocannon on 127.0.0.1. */
-export function runLoad(options?: { config?: string; out?: string; connections?: number; seconds?: number }): Promise<LoadResult>;
+export function runLoad(options?: {
+  config?: string;
+  out?: string;
+  connections?: number;
+  seconds?: number;
+}): Promise<LoadResult>;

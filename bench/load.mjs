@@ -18,11 +18,15 @@ function rssMB(pid) {
 /** Starts `ssodocs serve` on a free port and resolves once it answers. */
 async function startServer(config, out) {
   const port = 40000 + Math.floor(Math.random() * 20000);
-  const child = spawn(process.execPath, [path.join(ROOT, "bin/ssodocs.mjs"), "serve", "--config", config, "--out", out, "--port", String(port)], {
-    cwd: ROOT,
-    env: { ...process.env, NO_COLOR: "1" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(ROOT, "bin/ssodocs.mjs"), "serve", "--config", config, "--out", out, "--port", String(port)],
+    {
+      cwd: ROOT,
+      env: { ...process.env, NO_COLOR: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`serve did not start:\n${output}`)), 60_000);
@@ -40,14 +44,24 @@ async function startServer(config, out) {
   return { child, origin: `http://127.0.0.1:${port}` };
 }
 
-export async function runLoad({ config = path.join(ROOT, "ssodocs.config.ts"), out, connections = 200, seconds = 10 } = {}) {
+export async function runLoad({
+  config = path.join(ROOT, "ssodocs.config.ts"),
+  out,
+  connections = 200,
+  seconds = 10,
+} = {}) {
   const { child, origin } = await startServer(config, out ?? path.join(ROOT, "bench/out/load-site"));
   try {
     const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text();
     const paths = [...sitemap.matchAll(/<loc>https?:\/\/[^/]+([^<]*)<\/loc>/g)].map((m) => m[1]);
     paths.push("/no-such-page", "/integrations/tags.html");
     // Warm up at full concurrency, so the measured growth is what the run itself leaves behind.
-    await autocannon({ url: origin, connections, duration: 2, requests: paths.map((p) => ({ method: "GET", path: p })) });
+    await autocannon({
+      url: origin,
+      connections,
+      duration: 2,
+      requests: paths.map((p) => ({ method: "GET", path: p })),
+    });
     const before = rssMB(child.pid);
     const result = await autocannon({
       url: origin,
@@ -75,6 +89,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const i = process.argv.indexOf(`--${name}`);
     return i > 0 ? process.argv[i + 1] : fallback;
   };
-  const r = await runLoad({ config: arg("config", undefined), connections: Number(arg("connections", 200)), seconds: Number(arg("seconds", 10)) });
-  console.log(`serve under load: ${r.requests} requests over ${r.pages} paths, ${r.rps} req/s, p99 ${r.p99ms} ms, ${r.errors} errors, memory growth ${r.memoryGrowthMB} MB`);
+  const r = await runLoad({
+    config: arg("config", undefined),
+    connections: Number(arg("connections", 200)),
+    seconds: Number(arg("seconds", 10)),
+  });
+  console.log(
+    `serve under load: ${r.requests} requests over ${r.pages} paths, ${r.rps} req/s, p99 ${r.p99ms} ms, ${r.errors} errors, memory growth ${r.memoryGrowthMB} MB`,
+  );
 }

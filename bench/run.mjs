@@ -15,7 +15,13 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BIN = path.join(ROOT, "bin/ssodocs.mjs");
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
-const sizes = quick ? [100] : (args.find((a) => a.startsWith("--pages="))?.slice(8).split(",").map(Number) ?? [100, 1000, 10000]);
+const sizes = quick
+  ? [100]
+  : (args
+      .find((a) => a.startsWith("--pages="))
+      ?.slice(8)
+      .split(",")
+      .map(Number) ?? [100, 1000, 10000]);
 const runs = quick ? 1 : 5;
 const work = mkdtempSync(path.join(os.tmpdir(), "ssodocs-bench-"));
 
@@ -26,19 +32,36 @@ function build(config, out, { cache }) {
   const env = { ...process.env, NO_COLOR: "1" };
   if (!cache) env.SSODOCS_NO_CACHE = "1";
   const started = performance.now();
-  const r = spawnSync(process.execPath, [BIN, "build", "--config", config, "--out", out, "--timings"], { cwd: ROOT, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, [BIN, "build", "--config", config, "--out", out, "--timings"], {
+    cwd: ROOT,
+    env,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const wall = (performance.now() - started) / 1000;
   if (r.status !== 0) throw new Error(`build of ${config} failed:\n${r.stderr.slice(-3000)}`);
   const line = r.stdout.split("\n").find((l) => l.includes("peak memory")) ?? "";
   const stages = Object.fromEntries([...line.matchAll(/(\w+) (\d+) ms/g)].map((m) => [m[1], Number(m[2])]));
   const built = /Built (\d+) pages in ([\d.]+) s/.exec(r.stdout);
-  return { wall, seconds: Number(built?.[2] ?? 0), stages, pages: Number(built?.[1] ?? 0), peakMB: Number(/peak memory (\d+) MB/.exec(line)?.[1] ?? 0) };
+  return {
+    wall,
+    seconds: Number(built?.[2] ?? 0),
+    stages,
+    pages: Number(built?.[1] ?? 0),
+    peakMB: Number(/peak memory (\d+) MB/.exec(line)?.[1] ?? 0),
+  };
 }
 
 function summarise(samples) {
   const stages = {};
   for (const key of Object.keys(samples[0].stages)) stages[key] = median(samples.map((s) => s.stages[key]));
-  return { wall: median(samples.map((s) => s.wall)), seconds: median(samples.map((s) => s.seconds)), peakMB: Math.max(...samples.map((s) => s.peakMB)), pages: samples[0].pages, stages };
+  return {
+    wall: median(samples.map((s) => s.wall)),
+    seconds: median(samples.map((s) => s.seconds)),
+    peakMB: Math.max(...samples.map((s) => s.peakMB)),
+    pages: samples[0].pages,
+    stages,
+  };
 }
 
 function treeHash(dir) {
@@ -65,13 +88,23 @@ function pageWeight(out, route) {
     if (js.has(url)) continue;
     js.add(url);
     const code = readFileSync(path.join(out, url)).toString();
-    for (const m of code.matchAll(/(?:import|from)\s*"(\.\/[^"]+\.js)"/g)) queue.push(path.posix.join(path.posix.dirname(url), m[1]));
+    for (const m of code.matchAll(/(?:import|from)\s*"(\.\/[^"]+\.js)"/g))
+      queue.push(path.posix.join(path.posix.dirname(url), m[1]));
   }
   const size = (files) => {
     const buffers = files.map((f) => readFileSync(path.join(out, f)));
-    return { raw: buffers.reduce((a, b) => a + b.length, 0), gzip: buffers.reduce((a, b) => a + gzipSync(b).length, 0) };
+    return {
+      raw: buffers.reduce((a, b) => a + b.length, 0),
+      gzip: buffers.reduce((a, b) => a + gzipSync(b).length, 0),
+    };
   };
-  return { route, js: size([...js]), css: size(css), html: { raw: html.length, gzip: gzipSync(html).length }, files: js.size + css.length };
+  return {
+    route,
+    js: size([...js]),
+    css: size(css),
+    html: { raw: html.length, gzip: gzipSync(html).length },
+    files: js.size + css.length,
+  };
 }
 
 /**
@@ -92,7 +125,13 @@ function cpuCheck() {
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const results = {
-  machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryGB: Math.round(os.totalmem() / 2 ** 30), node: process.version, cpuCheckMs: cpuCheck() },
+  machine: {
+    cpus: os.cpus().length,
+    cpu: os.cpus()[0]?.model,
+    memoryGB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    cpuCheckMs: cpuCheck(),
+  },
   date: new Date().toISOString(),
 };
 console.log(`CPU check: 1e8 additions in ${results.machine.cpuCheckMs} ms (lower is faster; compare runs by it)`);
@@ -127,20 +166,45 @@ try {
       edited.push(build(config, path.join(dir, "build"), { cache: true }));
     }
   }
-  results.site = { cold: summarise(cold), warm: summarise(warm), edited: summarise(edited), cachedOutputIdentical, weight: pageWeight(siteOut, "integrations/services/grafana") };
-  console.log(`\nReal site (content/), median of ${runs} runs, on ${results.machine.cpus} cores (wall: the whole command; build: as the build reports it, without starting Node and ssodocs)`);
+  results.site = {
+    cold: summarise(cold),
+    warm: summarise(warm),
+    edited: summarise(edited),
+    cachedOutputIdentical,
+    weight: pageWeight(siteOut, "integrations/services/grafana"),
+  };
+  console.log(
+    `\nReal site (content/), median of ${runs} runs, on ${results.machine.cpus} cores (wall: the whole command; build: as the build reports it, without starting Node and ssodocs)`,
+  );
   console.log("build | pages | wall s | build s | peak MB | stages (ms)");
-  for (const [name, s] of [["cold (no cache)", results.site.cold], ["warm (cache, nothing changed)", results.site.warm], ["warm (cache, one guide edited)", results.site.edited]]) {
-    console.log(`${name} | ${s.pages} | ${s.wall.toFixed(2)} | ${s.seconds.toFixed(2)} | ${s.peakMB} | ${Object.entries(s.stages).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+  for (const [name, s] of [
+    ["cold (no cache)", results.site.cold],
+    ["warm (cache, nothing changed)", results.site.warm],
+    ["warm (cache, one guide edited)", results.site.edited],
+  ]) {
+    console.log(
+      `${name} | ${s.pages} | ${s.wall.toFixed(2)} | ${s.seconds.toFixed(2)} | ${s.peakMB} | ${Object.entries(s.stages)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ")}`,
+    );
   }
   console.log(`cached and uncached output byte-identical: ${results.site.cachedOutputIdentical ? "yes" : "NO"}`);
   const w = results.site.weight;
-  console.log(`guide page weight (${w.route}): JS ${kb(w.js.raw)} raw / ${kb(w.js.gzip)} gzip (budget 80 KB), CSS ${kb(w.css.raw)} / ${kb(w.css.gzip)} gzip (budget 25 KB), HTML ${kb(w.html.raw)} / ${kb(w.html.gzip)} gzip, ${w.files} asset files`);
+  console.log(
+    `guide page weight (${w.route}): JS ${kb(w.js.raw)} raw / ${kb(w.js.gzip)} gzip (budget 80 KB), CSS ${kb(w.css.raw)} / ${kb(w.css.gzip)} gzip (budget 25 KB), HTML ${kb(w.html.raw)} / ${kb(w.html.gzip)} gzip, ${w.files} asset files`,
+  );
 
   // The server under load: 200 connections over every page (5 s in --quick).
-  results.load = await runLoad({ config: siteConfig, out: path.join(work, "load"), connections: 200, seconds: quick ? 5 : 10 });
+  results.load = await runLoad({
+    config: siteConfig,
+    out: path.join(work, "load"),
+    connections: 200,
+    seconds: quick ? 5 : 10,
+  });
   const l = results.load;
-  console.log(`\nserve under load (200 connections): ${l.rps} req/s, p99 ${l.p99ms} ms, ${l.errors} errors, memory growth ${l.memoryGrowthMB} MB over ${l.requests} requests`);
+  console.log(
+    `\nserve under load (200 connections): ${l.rps} req/s, p99 ${l.p99ms} ms, ${l.errors} errors, memory growth ${l.memoryGrowthMB} MB over ${l.requests} requests`,
+  );
 
   // Synthetic corpora: how cost grows with the page count.
   results.synthetic = [];
@@ -152,7 +216,13 @@ try {
     const s = build(config, path.join(dir, "build"), { cache: false });
     const row = { pages: s.pages, wall: s.wall, pagesPerSecond: s.pages / s.wall, peakMB: s.peakMB, stages: s.stages };
     results.synthetic.push(row);
-    console.log(`${row.pages} | ${row.wall.toFixed(2)} | ${row.pagesPerSecond.toFixed(0)} | ${row.peakMB} | ${Object.entries(row.stages).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+    console.log(
+      `${row.pages} | ${row.wall.toFixed(2)} | ${row.pagesPerSecond.toFixed(0)} | ${row.peakMB} | ${Object.entries(
+        row.stages,
+      )
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ")}`,
+    );
     rmSync(dir, { recursive: true, force: true });
   }
   writeFileSync(path.join(ROOT, "bench/results.json"), `${JSON.stringify(results, null, 2)}\n`);

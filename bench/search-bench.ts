@@ -15,11 +15,41 @@ import { launchChromium } from "../test/browser/chromium.ts";
 import { ROOT, runCli } from "../test/helpers.ts";
 
 const QUERIES = [
-  "grafana", "nextcloud", "gitlab saml", "redirect uri", "proxy provider", "ldap", "scim", "grafanna", "nextclod",
-  "signing key", "home assistant", "open webui", "oidc", "client secret", "group", "jellyfin", "vault oidc", "g",
-  "gr", "gra", "graf", "role_attribute_path", "certificate", "forward auth", "outpost", "saml", "synology", "docker compose",
+  "grafana",
+  "nextcloud",
+  "gitlab saml",
+  "redirect uri",
+  "proxy provider",
+  "ldap",
+  "scim",
+  "grafanna",
+  "nextclod",
+  "signing key",
+  "home assistant",
+  "open webui",
+  "oidc",
+  "client secret",
+  "group",
+  "jellyfin",
+  "vault oidc",
+  "g",
+  "gr",
+  "gra",
+  "graf",
+  "role_attribute_path",
+  "certificate",
+  "forward auth",
+  "outpost",
+  "saml",
+  "synology",
+  "docker compose",
   // Queries that need a forgiving search: typos, synonyms, words joined or apart, one word absent.
-  "graphana", "portainer oidc", "windows rdp", "uptimekuma", "net box", "grafana keycloak",
+  "graphana",
+  "portainer oidc",
+  "windows rdp",
+  "uptimekuma",
+  "net box",
+  "grafana keycloak",
 ];
 const RUNS = 30;
 const INDEX_LIMIT_GZIP = 150 * 1024;
@@ -41,22 +71,34 @@ try {
   console.log(built.stdout.trim());
 
   const indexFile = readFileSync(path.join(out, "search/index.json"));
-  const index = JSON.parse(indexFile.toString("utf8")) as { pages: unknown[]; sections: unknown[]; texts: unknown[]; contents: unknown[] };
+  const index = JSON.parse(indexFile.toString("utf8")) as {
+    pages: unknown[];
+    sections: unknown[];
+    texts: unknown[];
+    contents: unknown[];
+  };
   const records = JSON.parse(readFileSync(path.join(out, "search/records.json"), "utf8")) as unknown[];
   const gzip = gzipSync(indexFile).length;
-  console.log(`records: ${records.length} (${index.pages.length} pages, ${index.sections.length} headings, ${index.contents.length / 2} content blocks holding ${index.texts.length} distinct texts)`);
-  console.log(`embedded index search/index.json: ${kb(indexFile.length)} raw, ${kb(gzip)} gzip (limit ${kb(INDEX_LIMIT_GZIP)}) ${gzip <= INDEX_LIMIT_GZIP ? "OK" : "OVER"}`);
+  console.log(
+    `records: ${records.length} (${index.pages.length} pages, ${index.sections.length} headings, ${index.contents.length / 2} content blocks holding ${index.texts.length} distinct texts)`,
+  );
+  console.log(
+    `embedded index search/index.json: ${kb(indexFile.length)} raw, ${kb(gzip)} gzip (limit ${kb(INDEX_LIMIT_GZIP)}) ${gzip <= INDEX_LIMIT_GZIP ? "OK" : "OVER"}`,
+  );
 
   const js = readdirSync(path.join(out, "assets/js"));
   const gz = (f: string) => gzipSync(readFileSync(path.join(out, "assets/js", f))).length;
   const main = js.find((f) => f.startsWith("main-"))!;
   const dialog = js.find((f) => f.startsWith("dialog-"))!;
-  console.log(`first-load script ${main}: ${kb(gz(main))} gzip; dialog chunk (loaded on use) ${dialog}: ${kb(gz(dialog))} gzip`);
+  console.log(
+    `first-load script ${main}: ${kb(gz(main))} gzip; dialog chunk (loaded on use) ${dialog}: ${kb(gz(dialog))} gzip`,
+  );
 
   // The embedded index code as the site ships it, as a script for a page of the built site.
   const bundle = await esbuild.build({
     stdin: {
-      contents: 'import { EmbeddedIndex } from "./src/client/search/embedded.ts"; (globalThis as any).__EmbeddedIndex = EmbeddedIndex;',
+      contents:
+        'import { EmbeddedIndex } from "./src/client/search/embedded.ts"; (globalThis as any).__EmbeddedIndex = EmbeddedIndex;',
       resolveDir: ROOT,
       loader: "ts",
     },
@@ -103,15 +145,27 @@ try {
             all.push(ms);
           }
         }
-        return { fetchMs: t1 - t0, buildMs: t2 - t1b, chunkedMs, longestTaskMs: Math.max(0, ...longest), perQuery, all };
+        return {
+          fetchMs: t1 - t0,
+          buildMs: t2 - t1b,
+          chunkedMs,
+          longestTaskMs: Math.max(0, ...longest),
+          perQuery,
+          all,
+        };
       },
       { queries: QUERIES, runs: RUNS },
     );
-    console.log(`in Chromium: fetch and parse ${result.fetchMs.toFixed(1)} ms; index build ${result.buildMs.toFixed(1)} ms at once, ${result.chunkedMs.toFixed(1)} ms in chunks as the site does it (longest task ${result.longestTaskMs.toFixed(0)} ms), once when search is about to be used`);
-    for (const q of QUERIES) console.log(`  ${JSON.stringify(q).padEnd(24)} median ${median(result.perQuery[q]).toFixed(2)} ms`);
+    console.log(
+      `in Chromium: fetch and parse ${result.fetchMs.toFixed(1)} ms; index build ${result.buildMs.toFixed(1)} ms at once, ${result.chunkedMs.toFixed(1)} ms in chunks as the site does it (longest task ${result.longestTaskMs.toFixed(0)} ms), once when search is about to be used`,
+    );
+    for (const q of QUERIES)
+      console.log(`  ${JSON.stringify(q).padEnd(24)} median ${median(result.perQuery[q]).toFixed(2)} ms`);
     const m = median(result.all);
     const sorted = [...result.all].sort((a, b) => a - b);
-    console.log(`query time over ${result.all.length} queries: median ${m.toFixed(2)} ms, p90 ${sorted[Math.floor(sorted.length * 0.9)].toFixed(2)} ms (limit median ${QUERY_LIMIT_MS} ms) ${m <= QUERY_LIMIT_MS ? "OK" : "OVER"}`);
+    console.log(
+      `query time over ${result.all.length} queries: median ${m.toFixed(2)} ms, p90 ${sorted[Math.floor(sorted.length * 0.9)].toFixed(2)} ms (limit median ${QUERY_LIMIT_MS} ms) ${m <= QUERY_LIMIT_MS ? "OK" : "OVER"}`,
+    );
 
     // Typing in the dialog to hits on screen.
     await page.goto(`http://127.0.0.1:${port}/integrations/`);
@@ -132,7 +186,9 @@ try {
       }, q);
       roundTrips.push(ms);
     }
-    console.log(`dialog, input to hits rendered: median ${median(roundTrips).toFixed(2)} ms over ${roundTrips.length} queries`);
+    console.log(
+      `dialog, input to hits rendered: median ${median(roundTrips).toFixed(2)} ms over ${roundTrips.length} queries`,
+    );
   } finally {
     await browser.close();
     server.close();

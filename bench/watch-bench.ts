@@ -26,8 +26,12 @@ const median = (xs: number[]) => {
 /** A copy of the project's content, sidebar, static files and config, importing ssodocs from here. */
 function copyProject(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), "ssodocs-watch-bench-"));
-  for (const part of ["content", "static", "sidebar.json"]) cpSync(path.join(ROOT, part), path.join(dir, part), { recursive: true });
-  const config = readFileSync(path.join(ROOT, "ssodocs.config.ts"), "utf8").replace("./src/index.ts", path.join(ROOT, "src/index.ts"));
+  for (const part of ["content", "static", "sidebar.json"])
+    cpSync(path.join(ROOT, part), path.join(dir, part), { recursive: true });
+  const config = readFileSync(path.join(ROOT, "ssodocs.config.ts"), "utf8").replace(
+    "./src/index.ts",
+    path.join(ROOT, "src/index.ts"),
+  );
   writeFileSync(path.join(dir, "ssodocs.config.ts"), config);
   return dir;
 }
@@ -54,7 +58,11 @@ interface Started {
 /** Starts the watch server and polls the guide until it is served. */
 async function start(dir: string, env: NodeJS.ProcessEnv): Promise<Started> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [path.join(ROOT, "bin/ssodocs.mjs"), "serve", "--watch", "--port", "0"], { cwd: dir, env: { ...process.env, NO_COLOR: "1", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [path.join(ROOT, "bin/ssodocs.mjs"), "serve", "--watch", "--port", "0"], {
+    cwd: dir,
+    env: { ...process.env, NO_COLOR: "1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout.on("data", (d: Buffer) => (output += d));
   child.stderr.on("data", (d: Buffer) => (output += d));
@@ -131,14 +139,19 @@ try {
     }, marker);
     const wroteAt = Date.now();
     writeFileSync(path.join(dir, GUIDE), original.replace(anchor, `${anchor}\n\n${marker}.`));
-    await page.waitForFunction(() => ((window as Window & { __seenAt?: number }).__seenAt ?? 0) > 0, null, { timeout: 10_000, polling: 10 });
+    await page.waitForFunction(() => ((window as Window & { __seenAt?: number }).__seenAt ?? 0) > 0, null, {
+      timeout: 10_000,
+      polling: 10,
+    });
     const seenAt = await page.evaluate(() => (window as Window & { __seenAt?: number }).__seenAt!);
     latencies.push(seenAt - wroteAt);
     await new Promise((r) => setTimeout(r, 150));
   }
   await browser.close();
   await warm.stop();
-  console.log(`edit to reload in the browser (${EDITS} edits of one guide): median ${median(latencies)} ms, worst ${Math.max(...latencies)} ms`);
+  console.log(
+    `edit to reload in the browser (${EDITS} edits of one guide): median ${median(latencies)} ms, worst ${Math.max(...latencies)} ms`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
   rmSync(emptyCache, { recursive: true, force: true });

@@ -14,7 +14,22 @@ const WORKER = path.join(ROOT, "src/node/markdown/highlight-worker.ts");
 // Inside the package's node_modules, so the compiled code finds the packages the sources use.
 const DIR = path.join(ROOT, "node_modules/.cache/ssodocs-tool");
 const MANIFEST = path.join(DIR, "manifest.json");
-const KEPT_OUTSIDE = ["react", "react/*", "react-dom", "react-dom/*", "esbuild", "shiki", "shiki/wasm", "@shikijs/*", "tsx", "tsx/*", "linkinator", "algoliasearch", "chokidar", "mermaid"];
+const KEPT_OUTSIDE = [
+  "react",
+  "react/*",
+  "react-dom",
+  "react-dom/*",
+  "esbuild",
+  "shiki",
+  "shiki/wasm",
+  "@shikijs/*",
+  "tsx",
+  "tsx/*",
+  "linkinator",
+  "algoliasearch",
+  "chokidar",
+  "mermaid",
+];
 
 /** What a compiled file depends on: the path, size and modification time of each input. */
 function stampOf(files) {
@@ -39,7 +54,9 @@ async function compile() {
   const result = await esbuild.build({
     entryPoints: { cli: ENTRY, "highlight-worker": WORKER },
     // The worker is started from the compiled copy (highlight-pool.ts), not through tsx.
-    define: { __SSODOCS_HIGHLIGHT_WORKER__: JSON.stringify(pathToFileURL(path.join(out, "highlight-worker.mjs")).href) },
+    define: {
+      __SSODOCS_HIGHLIGHT_WORKER__: JSON.stringify(pathToFileURL(path.join(out, "highlight-worker.mjs")).href),
+    },
     ...nodeBundleOptions,
     outdir: out,
     // Plain JavaScript packages are bundled in: one file loads much faster than a package's
@@ -47,7 +64,9 @@ async function compile() {
     // native or WebAssembly parts (esbuild, shiki), and those only some commands load.
     external: KEPT_OUTSIDE,
     // Packages written as CommonJS call require() for Node's own modules.
-    banner: { js: 'import { createRequire as __ssodocsRequire } from "node:module"; const require = __ssodocsRequire(import.meta.url);' },
+    banner: {
+      js: 'import { createRequire as __ssodocsRequire } from "node:module"; const require = __ssodocsRequire(import.meta.url);',
+    },
     sourcemap: "linked",
     plugins: [keepImportMeta],
   });
@@ -59,8 +78,17 @@ async function compile() {
   // A hash of what the tool was compiled from, which its caches are keyed on (see toolStamp in
   // src/node/cache.ts): worked out here once instead of at every start.
   const hash = createHash("sha256");
-  for (const file of [...inputs].sort()) hash.update(file).update("\0").update(readFileSync(path.join(ROOT, file))).update("\0");
-  const manifest = { entry: path.relative(DIR, path.join(out, "cli.mjs")), inputs: stampOf(inputs), toolStamp: hash.digest("hex").slice(0, 32) };
+  for (const file of [...inputs].sort())
+    hash
+      .update(file)
+      .update("\0")
+      .update(readFileSync(path.join(ROOT, file)))
+      .update("\0");
+  const manifest = {
+    entry: path.relative(DIR, path.join(out, "cli.mjs")),
+    inputs: stampOf(inputs),
+    toolStamp: hash.digest("hex").slice(0, 32),
+  };
   const temp = `${MANIFEST}.${process.pid}.tmp`;
   writeFileSync(temp, JSON.stringify(manifest));
   renameSync(temp, MANIFEST);
@@ -87,7 +115,8 @@ export async function compiledTool() {
   } catch {
     // Nothing compiled yet.
   }
-  if (previous?.toolStamp && upToDate(previous)) return { url: pathToFileURL(path.join(DIR, previous.entry)).href, toolStamp: previous.toolStamp };
+  if (previous?.toolStamp && upToDate(previous))
+    return { url: pathToFileURL(path.join(DIR, previous.entry)).href, toolStamp: previous.toolStamp };
   try {
     mkdirSync(DIR, { recursive: true });
     const manifest = await compile();

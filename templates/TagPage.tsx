@@ -3,7 +3,11 @@ import Layout from "./Layout.tsx";
 
 export default function TagPage({ site, tag, docs }: TagPageProps) {
   const heading = `${docs.length === 1 ? "One doc" : `${docs.length} docs`} tagged with "${tag.label}"`;
-  const head = { title: heading, description: `Guides tagged ${tag.label}`, canonical: `${site.config.url}${tag.permalink}` };
+  const head = {
+    title: heading,
+    description: `Guides tagged ${tag.label}`,
+    canonical: `${site.config.url}${tag.permalink}`,
+  };
   return (
     <Layout site={site} head={head} path={tag.permalink} pageClass="tag-page">
       <main id="main-content" className="narrow-main" tabIndex={-1}>

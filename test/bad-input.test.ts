@@ -1,5 +1,16 @@
 // Bad input gives an error naming the file (and line), exit 1, and leaves no output behind.
-import { accessSync, chmodSync, constants, cpSync, existsSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  accessSync,
+  chmodSync,
+  constants,
+  cpSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -20,7 +31,9 @@ function buildWith(files: Record<string, string | Buffer>, read: (out: string) =
 
 describe("bad content", () => {
   it("invalid YAML front matter names the file and line", () => {
-    const r = buildWith({ "docs/services/beta/index.md": "---\ntitle: Beta\ntags: [a, b\nsupport_level: community\n---\n\nBody\n" });
+    const r = buildWith({
+      "docs/services/beta/index.md": "---\ntitle: Beta\ntags: [a, b\nsupport_level: community\n---\n\nBody\n",
+    });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/docs\/services\/beta\/index\.md:\d+: invalid YAML front matter/);
     expect(r.built).toBe(false);
@@ -31,7 +44,13 @@ describe("bad content", () => {
       beta: readFileSync(path.join(out, "integrations/services/beta/index.html"), "utf8"),
       gamma: readFileSync(path.join(out, "integrations/services/gamma/index.html"), "utf8"),
     });
-    const r = buildWith({ "docs/services/beta/index.md": "---\nsidebar_label: Beta\n---\n\n# Beta in depth\n\nBody\n", "docs/services/gamma/index.md": "Only a body.\n" }, read);
+    const r = buildWith(
+      {
+        "docs/services/beta/index.md": "---\nsidebar_label: Beta\n---\n\n# Beta in depth\n\nBody\n",
+        "docs/services/gamma/index.md": "Only a body.\n",
+      },
+      read,
+    );
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     expect(r.files.beta).toContain("<title>Beta in depth | Fixture</title>");
@@ -42,13 +61,20 @@ describe("bad content", () => {
     const doc = { "docs/services/beta/index.md": "---\ntitle: Beta\nsidebar_lable: Beta\n---\n\nBody\n" };
     const warned = buildWith(doc);
     expect(warned.code).toBe(0);
-    expect(warned.stderr).toMatch(/docs\/services\/beta\/index\.md:3: unknown front matter key "sidebar_lable" \(did you mean "sidebar_label"\?\)/);
+    expect(warned.stderr).toMatch(
+      /docs\/services\/beta\/index\.md:3: unknown front matter key "sidebar_lable" \(did you mean "sidebar_label"\?\)/,
+    );
     const strict = tempSite(doc);
     try {
-      writeFileSync(strict.config, readFileSync(strict.config, "utf8").replace("  footer:", '  frontMatter: { unknownKeys: "error" },\n  footer:'));
+      writeFileSync(
+        strict.config,
+        readFileSync(strict.config, "utf8").replace("  footer:", '  frontMatter: { unknownKeys: "error" },\n  footer:'),
+      );
       const r = runCli(["build", "--config", strict.config, "--out", path.join(strict.dir, "build")]);
       expect(r.code).toBe(1);
-      expect(r.stderr).toMatch(/beta\/index\.md:3: unknown front matter key "sidebar_lable" \(did you mean "sidebar_label"\?\)\n$/);
+      expect(r.stderr).toMatch(
+        /beta\/index\.md:3: unknown front matter key "sidebar_lable" \(did you mean "sidebar_label"\?\)\n$/,
+      );
     } finally {
       strict.cleanup();
     }
@@ -57,8 +83,12 @@ describe("bad content", () => {
   it("a value of the wrong type points at its line", () => {
     const tags = buildWith({ "docs/services/beta/index.md": "---\ntitle: Beta\ntags: 5\n---\n\nBody\n" });
     expect(tags.stderr).toMatch(/beta\/index\.md:3: front matter "tags" must be a list/);
-    const level = buildWith({ "docs/services/beta/index.md": "---\ntitle: Beta\n\nsupport_level: sometimes\n---\n\nBody\n" });
-    expect(level.stderr).toMatch(/beta\/index\.md:4: front matter "support_level" must be one of authentik, community, vendor, deprecated \(got "sometimes"\)/);
+    const level = buildWith({
+      "docs/services/beta/index.md": "---\ntitle: Beta\n\nsupport_level: sometimes\n---\n\nBody\n",
+    });
+    expect(level.stderr).toMatch(
+      /beta\/index\.md:4: front matter "support_level" must be one of authentik, community, vendor, deprecated \(got "sometimes"\)/,
+    );
     expect(level.code).toBe(1);
     const keywords = buildWith({ "docs/services/beta/index.md": "---\ntitle: Beta\nkeywords: rdp\n---\n\nBody\n" });
     expect(keywords.stderr).toMatch(/beta\/index\.md:3: front matter "keywords" must be a list of words or phrases/);
@@ -68,7 +98,9 @@ describe("bad content", () => {
   it("an image that does not exist names the page and the image", () => {
     const r = buildWith({ "docs/services/beta/index.md": "---\ntitle: Beta\n---\n\nText\n\n![shot](./missing.png)\n" });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/docs\/services\/beta\/index\.md:7: image "\.\/missing\.png" not found \(looked for services\/beta\/missing\.png\)/);
+    expect(r.stderr).toMatch(
+      /docs\/services\/beta\/index\.md:7: image "\.\/missing\.png" not found \(looked for services\/beta\/missing\.png\)/,
+    );
   });
 
   it("an unreadable file is an error naming it", () => {
@@ -95,7 +127,10 @@ describe("bad content", () => {
       } catch {
         readable = false;
       }
-      ctx.skip(readable, "running as root: chmod 000 does not stop root from reading the file, so it cannot be made unreadable here");
+      ctx.skip(
+        readable,
+        "running as root: chmod 000 does not stop root from reading the file, so it cannot be made unreadable here",
+      );
       const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")]);
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(/docs\/services\/locked\.md: cannot read file: EACCES/);
@@ -108,19 +143,28 @@ describe("bad content", () => {
 
   it("a file of binary bytes is an error naming it", () => {
     const bytes = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256));
-    const r = buildWith({ "docs/services/beta/index.md": Buffer.concat([Buffer.from("---\ntitle: Beta\n---\n\n"), bytes]) });
+    const r = buildWith({
+      "docs/services/beta/index.md": Buffer.concat([Buffer.from("---\ntitle: Beta\n---\n\n"), bytes]),
+    });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/docs\/services\/beta\/index\.md: the file holds binary data \(NUL bytes\), not Markdown text/);
+    expect(r.stderr).toMatch(
+      /docs\/services\/beta\/index\.md: the file holds binary data \(NUL bytes\), not Markdown text/,
+    );
     expect(r.built).toBe(false);
   });
 
   it("a sidebar naming a doc that does not exist is an error naming the config file", () => {
     const site = tempSite();
-    writeFileSync(site.config, readFileSync(site.config, "utf8").replace('"services/beta/index"', '"services/gamma/index"'));
+    writeFileSync(
+      site.config,
+      readFileSync(site.config, "utf8").replace('"services/beta/index"', '"services/gamma/index"'),
+    );
     try {
       const r = runCli(["build", "--config", site.config]);
       expect(r.code).toBe(1);
-      expect(r.stderr).toMatch(/ssodocs\.config\.ts: the sidebar names a doc that does not exist: docs\.sidebar\[1\]\.items\[1\]\.items\[0\]: "services\/gamma\/index"/);
+      expect(r.stderr).toMatch(
+        /ssodocs\.config\.ts: the sidebar names a doc that does not exist: docs\.sidebar\[1\]\.items\[1\]\.items\[0\]: "services\/gamma\/index"/,
+      );
     } finally {
       site.cleanup();
     }
@@ -134,14 +178,22 @@ describe("bad content", () => {
     for (const file of readdirSync(templates, { recursive: true }) as string[]) {
       if (!file.endsWith(".tsx")) continue;
       const copy = path.join(templates, file);
-      writeFileSync(copy, readFileSync(copy, "utf8").replace(/"(?:\.\.\/)+src\/shared\//g, `"${path.join(ROOT, "src/shared")}/`));
+      writeFileSync(
+        copy,
+        readFileSync(copy, "utf8").replace(/"(?:\.\.\/)+src\/shared\//g, `"${path.join(ROOT, "src/shared")}/`),
+      );
     }
     writeFileSync(path.join(templates, "TagsPage.tsx"), "export function TagsPage() {\n  return null;\n}\n");
-    writeFileSync(site.config, readFileSync(site.config, "utf8").replace("  footer:", `  templates: ${JSON.stringify(templates)},\n  footer:`));
+    writeFileSync(
+      site.config,
+      readFileSync(site.config, "utf8").replace("  footer:", `  templates: ${JSON.stringify(templates)},\n  footer:`),
+    );
     try {
       const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")]);
       expect(r.code).toBe(1);
-      expect(r.stderr).toMatch(/templates\/TagsPage\.tsx: the page component has no default export, so nothing can be rendered/);
+      expect(r.stderr).toMatch(
+        /templates\/TagsPage\.tsx: the page component has no default export, so nothing can be rendered/,
+      );
     } finally {
       site.cleanup();
     }
@@ -150,19 +202,31 @@ describe("bad content", () => {
 
 describe("odd content that still builds", () => {
   it("invalid UTF-8 and control bytes build, shown as replacement characters", () => {
-    const body = Buffer.from([0x54, 0x65, 0x78, 0x74, 0x20, 0xff, 0xfe, 0x20, 0xc3, 0x28, 0x20, 0x01, 0x02, 0x1b, 0x5b, 0x33, 0x31, 0x6d, 0x20, 0x65, 0x6e, 0x64, 0x0a]);
-    const r = buildWith({ "docs/services/beta/index.md": Buffer.concat([Buffer.from("---\ntitle: Beta\n---\n\n"), body]) }, (out) => ({
-      beta: readFileSync(path.join(out, "integrations/services/beta/index.html"), "utf8"),
-    }));
+    const body = Buffer.from([
+      0x54, 0x65, 0x78, 0x74, 0x20, 0xff, 0xfe, 0x20, 0xc3, 0x28, 0x20, 0x01, 0x02, 0x1b, 0x5b, 0x33, 0x31, 0x6d, 0x20,
+      0x65, 0x6e, 0x64, 0x0a,
+    ]);
+    const r = buildWith(
+      { "docs/services/beta/index.md": Buffer.concat([Buffer.from("---\ntitle: Beta\n---\n\n"), body]) },
+      (out) => ({
+        beta: readFileSync(path.join(out, "integrations/services/beta/index.html"), "utf8"),
+      }),
+    );
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     expect(r.files.beta).toMatch(/<p>Text \uFFFD\uFFFD \uFFFD\( [\s\S]*end<\/p>/);
   });
 
   it("an unclosed admonition and an unclosed code fence only warn, naming the file and line", () => {
-    const r = buildWith({ "docs/services/beta/index.md": "---\ntitle: Beta\n---\n\n## Steps\n\n:::warning\nNever closed warning.\n\n```yaml\nkey: never-closed-fence\n" }, (out) => ({
-      beta: readFileSync(path.join(out, "integrations/services/beta/index.html"), "utf8"),
-    }));
+    const r = buildWith(
+      {
+        "docs/services/beta/index.md":
+          "---\ntitle: Beta\n---\n\n## Steps\n\n:::warning\nNever closed warning.\n\n```yaml\nkey: never-closed-fence\n",
+      },
+      (out) => ({
+        beta: readFileSync(path.join(out, "integrations/services/beta/index.html"), "utf8"),
+      }),
+    );
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/docs\/services\/beta\/index\.md:7: admonition ":::warning" is never closed/);
     expect(r.stdout).toMatch(/Built \d+ pages in .* \(1 warning\)/);
@@ -204,15 +268,30 @@ describe("the command line", () => {
 function hostile(files: Record<string, string | Buffer>, args: string[] = []) {
   const site = tempSite(files);
   const out = path.join(site.dir, "build");
-  const r = runCli([args[0] ?? "build", "--config", site.config, ...(args[0] === "check" ? [] : ["--out", out]), ...args.slice(1)]);
+  const r = runCli([
+    args[0] ?? "build",
+    "--config",
+    site.config,
+    ...(args[0] === "check" ? [] : ["--out", out]),
+    ...args.slice(1),
+  ]);
   return { ...r, site, out };
 }
 
 describe("hostile content (issue 17)", () => {
   it("a slug with .. segments is an error naming the file and line, and nothing is written anywhere", () => {
     const victim = path.join(os.tmpdir(), `ssodocs-victim-${process.pid}`);
-    for (const slug of [`../../../../../../../../..${victim}`, "/../../escaped", "a/./b", "x\\\\y", "..", "bad%2e%2e"]) {
-      const r = hostile({ "docs/services/evil/index.md": `---\ntitle: Evil\nslug: ${JSON.stringify(slug)}\n---\n\nBody\n` });
+    for (const slug of [
+      `../../../../../../../../..${victim}`,
+      "/../../escaped",
+      "a/./b",
+      "x\\\\y",
+      "..",
+      "bad%2e%2e",
+    ]) {
+      const r = hostile({
+        "docs/services/evil/index.md": `---\ntitle: Evil\nslug: ${JSON.stringify(slug)}\n---\n\nBody\n`,
+      });
       try {
         expect(r.code, slug).toBe(1);
         expect(r.stderr, slug).toMatch(/docs\/services\/evil\/index\.md:3: front matter "slug" may not contain/);
@@ -231,7 +310,9 @@ describe("hostile content (issue 17)", () => {
     for (const bad of ["../x/index.html", "/etc/passwd", "a/../../b", "a\\..\\..\\b", "a//b", "./a", "a/\u0000b", ""]) {
       expect(() => outputPathIn(dir, bad), JSON.stringify(bad)).toThrow(/refusing to write outside the output folder/);
     }
-    expect(outputPathIn(dir, "integrations/services/grafana/index.html")).toBe(path.join(dir, "integrations/services/grafana/index.html"));
+    expect(outputPathIn(dir, "integrations/services/grafana/index.html")).toBe(
+      path.join(dir, "integrations/services/grafana/index.html"),
+    );
   });
 
   it("folder and file names with # ? % or a backslash are refused by name", () => {
@@ -254,7 +335,9 @@ describe("hostile content (issue 17)", () => {
         const r = hostile({ "docs/services/evil/index.md": `---${marker}\n${code}\n---\n\nBody\n` }, [command]);
         try {
           expect(r.code).toBe(1);
-          expect(r.stderr).toMatch(new RegExp(`docs/services/evil/index\\.md:1: front matter in "${marker}" is not allowed: only YAML`));
+          expect(r.stderr).toMatch(
+            new RegExp(`docs/services/evil/index\\.md:1: front matter in "${marker}" is not allowed: only YAML`),
+          );
           expect(existsSync(ran)).toBe(false);
         } finally {
           r.site.cleanup();
@@ -264,10 +347,15 @@ describe("hostile content (issue 17)", () => {
   });
 
   it("an image outside the docs folder, by path or by link, is an error naming the file and line", () => {
-    const byPath = hostile({ "docs/services/evil/index.md": "---\ntitle: Evil\n---\n\nText\n\n![x](../../../../../../../../../../etc/passwd)\n" });
+    const byPath = hostile({
+      "docs/services/evil/index.md":
+        "---\ntitle: Evil\n---\n\nText\n\n![x](../../../../../../../../../../etc/passwd)\n",
+    });
     try {
       expect(byPath.code).toBe(1);
-      expect(byPath.stderr).toMatch(/docs\/services\/evil\/index\.md:7: image "\.\.\/\.\.\/.*etc\/passwd" is outside the docs folder/);
+      expect(byPath.stderr).toMatch(
+        /docs\/services\/evil\/index\.md:7: image "\.\.\/\.\.\/.*etc\/passwd" is outside the docs folder/,
+      );
       expect(existsSync(byPath.out)).toBe(false);
     } finally {
       byPath.site.cleanup();
@@ -293,7 +381,9 @@ describe("hostile content (issue 17)", () => {
     const r = hostile({ "docs/services/evil/index.md": `---\ntitle: Bomb\n${levels.join("\n")}\n---\n\nBody\n` });
     try {
       expect(r.code).toBe(1);
-      expect(r.stderr).toMatch(/docs\/services\/evil\/index\.md:\d+: invalid YAML front matter: YAML aliases expand more than 100 times/);
+      expect(r.stderr).toMatch(
+        /docs\/services\/evil\/index\.md:\d+: invalid YAML front matter: YAML aliases expand more than 100 times/,
+      );
     } finally {
       r.site.cleanup();
     }
@@ -342,7 +432,9 @@ describe("hostile content (issue 17)", () => {
         expect(r.stderr).toContain(`docs/services/evil/index.md:${line}: raw HTML: removed ${what}`);
       }
       // Every page carries the policy, for hosts that ignore _headers.
-      expect(html).toMatch(/<meta http-equiv="Content-Security-Policy" content="default-src &#x27;self&#x27;; script-src &#x27;self&#x27; &#x27;sha256-/);
+      expect(html).toMatch(
+        /<meta http-equiv="Content-Security-Policy" content="default-src &#x27;self&#x27;; script-src &#x27;self&#x27; &#x27;sha256-/,
+      );
     } finally {
       r.site.cleanup();
     }
@@ -357,12 +449,17 @@ describe("hostile content (issue 17)", () => {
 
   it("a misspelled admonition, an unknown MDX component and a JSX expression warn with file and line", () => {
     const r = hostile({
-      "docs/services/evil/index.md": "---\ntitle: Evil\n---\n\n:::warnign\nCareful.\n:::\n\n<MyWidget />\n\nValue: {props.secret}\n",
+      "docs/services/evil/index.md":
+        "---\ntitle: Evil\n---\n\n:::warnign\nCareful.\n:::\n\n<MyWidget />\n\nValue: {props.secret}\n",
     });
     try {
       expect(r.code).toBe(0);
-      expect(r.stderr).toContain('docs/services/evil/index.md:5: unknown admonition ":::warnign" (did you mean ":::warning"?)');
-      expect(r.stderr).toContain("docs/services/evil/index.md:9: raw HTML: removed <MyWidget> (an MDX component ssodocs does not render)");
+      expect(r.stderr).toContain(
+        'docs/services/evil/index.md:5: unknown admonition ":::warnign" (did you mean ":::warning"?)',
+      );
+      expect(r.stderr).toContain(
+        "docs/services/evil/index.md:9: raw HTML: removed <MyWidget> (an MDX component ssodocs does not render)",
+      );
       expect(r.stderr).toContain("docs/services/evil/index.md:11: JSX expression {props.secret} is shown as text");
     } finally {
       r.site.cleanup();
@@ -376,7 +473,9 @@ describe("hostile content (issue 17)", () => {
       const sitemap = readFileSync(path.join(r.out, "sitemap.xml"), "utf8");
       expect(sitemap).toContain("<loc>https://fixture.example/integrations/services/na%C3%AFve%20caf%C3%A9%27s/</loc>");
       const page = readFileSync(path.join(r.out, "integrations/services/naïve café's/index.html"), "utf8");
-      expect(page).toContain('<link rel="canonical" href="https://fixture.example/integrations/services/na%C3%AFve%20caf%C3%A9%27s/"/>');
+      expect(page).toContain(
+        '<link rel="canonical" href="https://fixture.example/integrations/services/na%C3%AFve%20caf%C3%A9%27s/"/>',
+      );
     } finally {
       r.site.cleanup();
     }
@@ -397,7 +496,9 @@ describe("hostile content (issue 17)", () => {
       symlinkSync("/etc/hostname", path.join(site.dir, "static/hostname.txt"));
       const escaping = runCli(["build", "--config", site.config, "--out", out]);
       expect(escaping.code).toBe(1);
-      expect(escaping.stderr).toMatch(/static\/hostname\.txt: this file of the static folder is a link to a file outside it/);
+      expect(escaping.stderr).toMatch(
+        /static\/hostname\.txt: this file of the static folder is a link to a file outside it/,
+      );
       expect(readFileSync(path.join(out, "index.html")).equals(before)).toBe(true);
       expect(existsSync(path.join(out, "hostname.txt"))).toBe(false);
     } finally {

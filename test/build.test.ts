@@ -46,7 +46,7 @@ describe("ssodocs build on the fixture site", () => {
 
   it("gives every page a title, description, canonical URL, Open Graph tags, lang and dir", () => {
     const html = page("integrations/services/alpha/index.html");
-    expect(html.startsWith("<!DOCTYPE html><html lang=\"en\" dir=\"ltr\"")).toBe(true);
+    expect(html.startsWith('<!DOCTYPE html><html lang="en" dir="ltr"')).toBe(true);
     expect(html).toContain("<title>Integrate with Alpha | Fixture</title>");
     expect(html).toContain('<meta name="description" content="Sign in to Alpha with the fixture identity provider."/>');
     expect(html).toContain('<link rel="canonical" href="https://fixture.example/integrations/services/alpha/"/>');
@@ -58,7 +58,9 @@ describe("ssodocs build on the fixture site", () => {
     const html = page("integrations/services/alpha/index.html");
     expect(html).toContain('class="doc-sidebar"');
     expect(html).toMatch(/<a href="\/integrations\/services\/alpha\/" aria-current="page">Alpha<\/a>/);
-    expect(html).toMatch(/<nav class="breadcrumbs"[\s\S]*Applications[\s\S]*Development[\s\S]*<span aria-current="page">Alpha<\/span>/);
+    expect(html).toMatch(
+      /<nav class="breadcrumbs"[\s\S]*Applications[\s\S]*Development[\s\S]*<span aria-current="page">Alpha<\/span>/,
+    );
     expect(html).toContain("<h1>Integrate with Alpha</h1>");
     expect(html).toContain("Support level: authentik");
     expect(html).toMatch(/<nav class="toc"[\s\S]*href="#what-is-alpha"[\s\S]*href="#alpha-configuration"/);
@@ -109,7 +111,9 @@ describe("ssodocs build on the fixture site", () => {
   });
 
   it("lists tags and the docs of each tag", () => {
-    expect(page("integrations/tags/index.html")).toMatch(/href="\/integrations\/tags\/integration">integration <span class="tag-count">2<\/span>/);
+    expect(page("integrations/tags/index.html")).toMatch(
+      /href="\/integrations\/tags\/integration">integration <span class="tag-count">2<\/span>/,
+    );
     const tag = page("integrations/tags/integration/index.html");
     expect(tag).toContain("2 docs tagged with &quot;integration&quot;");
     expect(tag).toContain('href="/integrations/services/alpha/"');
@@ -137,7 +141,16 @@ describe("output read by a pipe that closes early", () => {
     const site = tempSite();
     try {
       // `true` exits at once, so the closing line goes to a closed pipe.
-      const r = spawnSync("bash", ["-o", "pipefail", "-c", `"${process.execPath}" "${BIN}" build --config "${site.config}" --out "${path.join(site.dir, "build")}" | true`], { encoding: "utf8", env: cliEnv() });
+      const r = spawnSync(
+        "bash",
+        [
+          "-o",
+          "pipefail",
+          "-c",
+          `"${process.execPath}" "${BIN}" build --config "${site.config}" --out "${path.join(site.dir, "build")}" | true`,
+        ],
+        { encoding: "utf8", env: cliEnv() },
+      );
       expect(r.stderr).not.toContain("EPIPE");
       expect(r.status).toBe(0);
       expect(existsSync(path.join(site.dir, "build/index.html"))).toBe(true);

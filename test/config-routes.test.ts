@@ -21,22 +21,39 @@ describe("config validation", () => {
 
   it("names the bad key in every error", () => {
     expect(() => resolve({ titel: "x" })).toThrow(/unknown config key "titel"/);
-    expect(() => resolve({ navbar: { items: [{ label: "A" }] } })).toThrow(/"navbar\.items\[0\]\.href" must be a non-empty string/);
-    expect(() => resolve({ colorMode: { defaultMode: "blue" } })).toThrow(/"colorMode\.defaultMode" must be one of "light", "dark" \(got "blue"\)/);
-    expect(() => resolve({ toc: { minHeadingLevel: 4, maxHeadingLevel: 3 } })).toThrow(/"toc\.minHeadingLevel" must be at most/);
+    expect(() => resolve({ navbar: { items: [{ label: "A" }] } })).toThrow(
+      /"navbar\.items\[0\]\.href" must be a non-empty string/,
+    );
+    expect(() => resolve({ colorMode: { defaultMode: "blue" } })).toThrow(
+      /"colorMode\.defaultMode" must be one of "light", "dark" \(got "blue"\)/,
+    );
+    expect(() => resolve({ toc: { minHeadingLevel: 4, maxHeadingLevel: 3 } })).toThrow(
+      /"toc\.minHeadingLevel" must be at most/,
+    );
     expect(() => resolve({ baseUrl: "docs" })).toThrow(/"baseUrl" must be a path that starts and ends with \//);
     expect(() => resolve({ url: "https://x.io/" })).toThrow(/"url" must be an origin/);
     expect(() => resolve({ announcementBar: { content: "Hi" } })).toThrow(/"announcementBar\.id"/);
     expect(() => resolve({ search: { algolia: { appId: "A", indexName: "i" } } })).toThrow(/"search\.algolia\.apiKey"/);
     expect(() => resolve({ search: { synonyms: "oidc" } })).toThrow(/"search\.synonyms" must be an array of groups/);
-    expect(() => resolve({ search: { synonyms: [["oidc", "openid"], ["rdp"]] } })).toThrow(/"search\.synonyms\[1\]" must be a list of at least two words/);
-    expect(resolve({ search: { synonyms: [["oidc", "openid connect"]] } }).search).toEqual({ algolia: null, synonyms: [["oidc", "openid connect"]] });
-    expect(() => resolve({ docs: { sidebar: [{ type: "category", items: [] }] } })).toThrow(/"docs\.sidebar\[0\]\.label"/);
-    expect(() => resolve({ docs: { routeBasePath: "../integrations" } })).toThrow(/"docs\.routeBasePath" must be a plain path/);
+    expect(() => resolve({ search: { synonyms: [["oidc", "openid"], ["rdp"]] } })).toThrow(
+      /"search\.synonyms\[1\]" must be a list of at least two words/,
+    );
+    expect(resolve({ search: { synonyms: [["oidc", "openid connect"]] } }).search).toEqual({
+      algolia: null,
+      synonyms: [["oidc", "openid connect"]],
+    });
+    expect(() => resolve({ docs: { sidebar: [{ type: "category", items: [] }] } })).toThrow(
+      /"docs\.sidebar\[0\]\.label"/,
+    );
+    expect(() => resolve({ docs: { routeBasePath: "../integrations" } })).toThrow(
+      /"docs\.routeBasePath" must be a plain path/,
+    );
     // Docusaurus's own forms: with or without slashes, and "/" for docs at the site's root.
     expect(resolve({ docs: { routeBasePath: "/integrations/" } }).docs.routeBasePath).toBe("integrations");
     expect(resolve({ docs: { routeBasePath: "/" } }).docs.routeBasePath).toBe("");
-    expect(() => resolve({ navbar: { iconLinks: [{ label: "X", href: "https://x", icon: "twitter" }] } })).toThrow(/"navbar\.iconLinks\[0\]\.icon"/);
+    expect(() => resolve({ navbar: { iconLinks: [{ label: "X", href: "https://x", icon: "twitter" }] } })).toThrow(
+      /"navbar\.iconLinks\[0\]\.icon"/,
+    );
   });
 
   it("checks the navbar's dropdown items, i18n and docs.versions with Docusaurus's names", () => {
@@ -54,7 +71,9 @@ describe("config validation", () => {
       /"navbar\.items\[0\]\.type" must be "localeDropdown" or "docsVersionDropdown"/,
     );
     const badExtra = { type: "localeDropdown", dropdownItemsAfter: [{ label: "x" }] };
-    expect(() => resolve({ navbar: { items: [badExtra] } })).toThrow(/"navbar\.items\[0\]\.dropdownItemsAfter\[0\]\.href" must be a non-empty string/);
+    expect(() => resolve({ navbar: { items: [badExtra] } })).toThrow(
+      /"navbar\.items\[0\]\.dropdownItemsAfter\[0\]\.href" must be a non-empty string/,
+    );
     // ssodocs builds one locale: another one is a site elsewhere, whose URL the config must give.
     expect(() => resolve({ i18n: { locales: ["en", "fr"] } })).toThrow(/"i18n\.localeConfigs\.fr\.url"/);
     const withoutDefault = { defaultLocale: "en", locales: ["fr"], localeConfigs: { fr: { url: "https://fr" } } };
@@ -64,8 +83,16 @@ describe("config validation", () => {
   });
 
   it("accepts a complete announcement bar", () => {
-    const c = resolve({ announcementBar: { id: "v2", content: "New!", backgroundColor: "#222", textColor: "#fff", isCloseable: false } });
-    expect(c.announcementBar).toEqual({ id: "v2", content: "New!", backgroundColor: "#222", textColor: "#fff", isCloseable: false });
+    const c = resolve({
+      announcementBar: { id: "v2", content: "New!", backgroundColor: "#222", textColor: "#fff", isCloseable: false },
+    });
+    expect(c.announcementBar).toEqual({
+      id: "v2",
+      content: "New!",
+      backgroundColor: "#222",
+      textColor: "#fff",
+      isCloseable: false,
+    });
   });
 });
 
@@ -95,7 +122,11 @@ describe("sidebar", () => {
   const groups = readGroupedSidebar(`${ROOT}/sidebar.json`);
   const info = new Map<string, { label: string; permalink: string }>();
   const ids = ["index", "services/index", ...JSON.stringify(groups).match(/services\/[a-z0-9-]+\/index/g)!];
-  for (const id of ids) info.set(id, { label: id === "index" ? "Overview" : id.split("/")[1], permalink: `/integrations/${id.replace(/index$/, "")}` });
+  for (const id of ids)
+    info.set(id, {
+      label: id === "index" ? "Overview" : id.split("/")[1],
+      permalink: `/integrations/${id.replace(/index$/, "")}`,
+    });
   const sidebar = buildSidebar(groups, info, "ssodocs.config.ts");
 
   it("has the overview, then Applications (never collapsed) with 14 collapsible categories sorted by label", () => {
@@ -111,7 +142,11 @@ describe("sidebar", () => {
   });
 
   it("gives breadcrumbs and previous/next in sidebar order", () => {
-    expect(breadcrumbsOf(sidebar, "services/gitlab/index", "GitLab").map((b) => b.label)).toEqual(["Applications", "Development", "GitLab"]);
+    expect(breadcrumbsOf(sidebar, "services/gitlab/index", "GitLab").map((b) => b.label)).toEqual([
+      "Applications",
+      "Development",
+      "GitLab",
+    ]);
     const { previous, next } = neighboursOf(sidebar, "services/index", info);
     expect(previous?.label).toBe("Overview");
     expect(next?.href).toMatch(/^\/integrations\/services\/[a-z0-9-]+\/$/);

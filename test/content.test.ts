@@ -75,7 +75,8 @@ describe("the site built from content/", () => {
   it("shows the reference site's chrome: navbar, footer, title format", () => {
     const html = page("integrations/services/gitlab/index.html");
     expect(html).toContain("<title>Integrate with GitLab | authentik</title>");
-    for (const label of ["Features", "Integrations", "Documentation", "Pricing", "Blog"]) expect(html).toContain(`>${label}</a>`);
+    for (const label of ["Features", "Integrations", "Documentation", "Pricing", "Blog"])
+      expect(html).toContain(`>${label}</a>`);
     expect(html).toContain('aria-label="GitHub"');
     expect(html).toContain('aria-label="Discord"');
     expect(html).toContain('alt="authentik logo"');
@@ -85,13 +86,16 @@ describe("the site built from content/", () => {
 
   it("lists every service in the sidebar and the services index in its category", () => {
     const index = page("integrations/services/index.html");
-    for (const c of sidebar.applications.categories) expect(index).toContain(`<span class="card-title">${c.label.replace(/&/g, "&amp;")}</span>`);
+    for (const c of sidebar.applications.categories)
+      expect(index).toContain(`<span class="card-title">${c.label.replace(/&/g, "&amp;")}</span>`);
     const html = page("integrations/services/grafana/index.html");
     for (const s of services) expect(html, s).toContain(`href="/integrations/services/${s}/"`);
   });
 
   it("shows a support badge exactly on the guides that have a support level", () => {
-    const levelOf = (s: string) => parseFrontMatter(readFileSync(path.join(ROOT, "content/services", s, "index.md"), "utf8"), "").frontMatter.support_level as string | undefined;
+    const levelOf = (s: string) =>
+      parseFrontMatter(readFileSync(path.join(ROOT, "content/services", s, "index.md"), "utf8"), "").frontMatter
+        .support_level as string | undefined;
     for (const s of services) {
       const html = page(`integrations/services/${s}/index.html`);
       const level = levelOf(s);
@@ -105,10 +109,16 @@ describe("the site built from content/", () => {
     // The TOC as templates/components/DocParts.tsx renders it: <nav class="toc" ...> with one <a href="#id"> per h2/h3.
     const repeated: string[] = [];
     for (const s of services) {
-      if (parseFrontMatter(readFileSync(path.join(ROOT, "content/services", s, "index.md"), "utf8"), "").frontMatter.hide_table_of_contents) continue;
+      if (
+        parseFrontMatter(readFileSync(path.join(ROOT, "content/services", s, "index.md"), "utf8"), "").frontMatter
+          .hide_table_of_contents
+      )
+        continue;
       const toc = /<nav class="toc"[^>]*>([\s\S]*?)<\/nav>/.exec(page(`integrations/services/${s}/index.html`))?.[1];
       expect(toc, `${s}: no table of contents`).toBeDefined();
-      const entries = [...toc!.matchAll(/<a href="#[^"]*">([\s\S]*?)<\/a>/g)].map((m) => m[1].replace(/<[^>]+>/g, "").trim());
+      const entries = [...toc!.matchAll(/<a href="#[^"]*">([\s\S]*?)<\/a>/g)].map((m) =>
+        m[1].replace(/<[^>]+>/g, "").trim(),
+      );
       expect(entries.length, `${s}: an empty table of contents`).toBeGreaterThan(0);
       const seen = new Set<string>();
       for (const text of entries) {
@@ -127,7 +137,9 @@ describe("the site built from content/", () => {
 describe("the integration guides", () => {
   const dir = path.join(ROOT, "content/services");
   it("exist for every service of the sidebar, and no others", () => {
-    const folders = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    const folders = readdirSync(dir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
     expect(folders.sort()).toEqual([...services].sort());
   });
 
@@ -137,17 +149,30 @@ describe("the integration guides", () => {
     expect(data.title).toMatch(/^Integrate with \S/);
     expect(data.sidebar_label).toBeTruthy();
     // Optional: a guide whose reference page gives no support level has none (and shows no badge).
-    if (data.support_level !== undefined) expect(["authentik", "community", "vendor", "deprecated"]).toContain(data.support_level);
+    if (data.support_level !== undefined)
+      expect(["authentik", "community", "vendor", "deprecated"]).toContain(data.support_level);
     expect(data.description?.length ?? 0).toBeGreaterThan(20);
     const h2 = [...content.matchAll(/^\s*## (.+)$/gm)].map((m) => m[1].trim());
-    expect(h2.some((h) => h.startsWith("What is ")), "What is ...").toBe(true);
+    expect(
+      h2.some((h) => h.startsWith("What is ")),
+      "What is ...",
+    ).toBe(true);
     expect(h2).toContain("Preparation");
     // A guide with two independent set-ups (Skyhigh: dashboard and Web Gateway) names each stage "... configuration for <set-up>".
-    expect(h2.some((h) => /^authentik configuration(?: for .+)?$/i.test(h)), "authentik configuration").toBe(true);
-    expect(h2.some((h) => / configuration(?: for .+)?$/i.test(h) && !/^authentik /i.test(h) && h !== "Configuration verification"), "<service> configuration").toBe(true);
+    expect(
+      h2.some((h) => /^authentik configuration(?: for .+)?$/i.test(h)),
+      "authentik configuration",
+    ).toBe(true);
+    expect(
+      h2.some(
+        (h) => / configuration(?: for .+)?$/i.test(h) && !/^authentik /i.test(h) && h !== "Configuration verification",
+      ),
+      "<service> configuration",
+    ).toBe(true);
     expect(h2).toContain("Configuration verification");
     expect(withoutFences(content)).not.toMatch(/^# /m);
-    for (const lang of openingFenceLanguages(content)) expect(lang, `${service}: a code block without a language`).not.toBe("");
+    for (const lang of openingFenceLanguages(content))
+      expect(lang, `${service}: a code block without a language`).not.toBe("");
   });
 
   it("name the vendor's site, never a Wikipedia article, as their website", () => {
@@ -166,7 +191,10 @@ describe("the integration guides", () => {
   });
 
   it("carry the SPEC's tags where the reference site has them", () => {
-    const tagsOf = (s: string) => (parseFrontMatter(readFileSync(path.join(dir, s, "index.md"), "utf8"), s).frontMatter.tags as string[] | undefined) ?? [];
+    const tagsOf = (s: string) =>
+      (parseFrontMatter(readFileSync(path.join(dir, s, "index.md"), "utf8"), s).frontMatter.tags as
+        | string[]
+        | undefined) ?? [];
     expect(tagsOf("apple").sort()).toEqual(["apple", "backchannel", "device-management", "integration", "ssf"]);
     expect(tagsOf("fleet").sort()).toEqual(["device-management", "integration"]);
   });

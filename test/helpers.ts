@@ -37,7 +37,10 @@ export function runCli(args: string[], cwd = ROOT, env: NodeJS.ProcessEnv = cliE
  * uses the repository's static folder, or with `ownStatic` a copy of it in the site's `static/`
  * (which `files` may add to).
  */
-export function tempSite(files: Record<string, string | Buffer> = {}, { ownStatic = false } = {}): { dir: string; config: string; cleanup(): void } {
+export function tempSite(
+  files: Record<string, string | Buffer> = {},
+  { ownStatic = false } = {},
+): { dir: string; config: string; cleanup(): void } {
   const dir = mkdtempSync(path.join(os.tmpdir(), "ssodocs-site-"));
   cpSync(FIXTURE_SITE, dir, { recursive: true });
   if (ownStatic) cpSync(path.join(ROOT, "static"), path.join(dir, "static"), { recursive: true });
@@ -52,11 +55,13 @@ export function tempSite(files: Record<string, string | Buffer> = {}, { ownStati
     configFile,
     readFileSync(configFile, "utf8")
       .replace("../../../src/index.ts", path.join(ROOT, "src/index.ts"))
-      .replace('static: "../../../static"', `static: ${JSON.stringify(ownStatic ? "static" : path.join(ROOT, "static"))}`),
+      .replace(
+        'static: "../../../static"',
+        `static: ${JSON.stringify(ownStatic ? "static" : path.join(ROOT, "static"))}`,
+      ),
   );
   return { dir, config: configFile, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
-
 
 /** Every file below `dir` (relative path) with the hash of its bytes, in a stable order. */
 export function fileHashes(dir: string): Map<string, string> {
@@ -77,7 +82,12 @@ export function fileHashes(dir: string): Map<string, string> {
  * `<site>/fresh`); both must succeed, warn alike and write the same files. Returns the cached build's folder.
  */
 export function buildBothWays(site: { dir: string; config: string }, cacheDir: string): string {
-  const env = (extra: Record<string, string>) => ({ ...process.env, NO_COLOR: "1", SSODOCS_CACHE_DIR: cacheDir, ...extra });
+  const env = (extra: Record<string, string>) => ({
+    ...process.env,
+    NO_COLOR: "1",
+    SSODOCS_CACHE_DIR: cacheDir,
+    ...extra,
+  });
   const cached = path.join(site.dir, "cached");
   const fresh = path.join(site.dir, "fresh");
   const a = runCli(["build", "--config", site.config, "--out", cached], ROOT, env({}));
@@ -99,7 +109,9 @@ export function buildBothWays(site: { dir: string; config: string }, cacheDir: s
     const [p, q] = [show(cached), show(fresh)];
     let at = 0;
     while (at < p.length && p[at] === q[at]) at++;
-    throw new Error(`the builds differ in ${differ.join(", ")}; ${first} first differs at ${at}:\n  cached: ${p.slice(at - 80, at + 120)}\n  fresh:  ${q.slice(at - 80, at + 120)}`);
+    throw new Error(
+      `the builds differ in ${differ.join(", ")}; ${first} first differs at ${at}:\n  cached: ${p.slice(at - 80, at + 120)}\n  fresh:  ${q.slice(at - 80, at + 120)}`,
+    );
   }
   return cached;
 }

@@ -17,7 +17,11 @@ describe("parallel highlighting", () => {
     const pending = new Map<string, PendingBlock>();
     for (let n = 0; n < 2400; n++) {
       const [lang, code] = samples[n % samples.length];
-      pending.set(`block-${String(n).padStart(4, "0")}`, { lang, code: code.replaceAll("{n}", String(n)), highlightLines: n % 7 === 0 ? [1] : [] });
+      pending.set(`block-${String(n).padStart(4, "0")}`, {
+        lang,
+        code: code.replaceAll("{n}", String(n)),
+        highlightLines: n % 7 === 0 ? [1] : [],
+      });
     }
     const stats = { blocksByWorkers: 0 };
     const languages = ["bash", "diff", "json", "nginx", "python", "yaml"];

@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { ROOT, runCli, tempSite } from "./helpers.ts";
 
 const MANIFEST = path.join(ROOT, "node_modules/.cache/ssodocs-tool/manifest.json");
-const manifest = () => JSON.parse(readFileSync(MANIFEST, "utf8")) as { entry: string; inputs: [string, number, number][] };
+const manifest = () =>
+  JSON.parse(readFileSync(MANIFEST, "utf8")) as { entry: string; inputs: [string, number, number][] };
 
 describe("the launcher", () => {
   it("runs a compiled copy of the sources, listing every source it was made from", () => {
@@ -42,9 +43,18 @@ describe("the launcher", () => {
       const templates = path.join(site.dir, "templates");
       cpSync(path.join(ROOT, "templates"), templates, { recursive: true });
       symlinkSync(path.join(ROOT, "src"), path.join(site.dir, "src"));
-      writeFileSync(site.config, readFileSync(site.config, "utf8").replace("  footer:", '  templates: "templates",\n  footer:'));
+      writeFileSync(
+        site.config,
+        readFileSync(site.config, "utf8").replace("  footer:", '  templates: "templates",\n  footer:'),
+      );
       const footer = path.join(templates, "components/Footer.tsx");
-      writeFileSync(footer, readFileSync(footer, "utf8").replace(/return \(/, 'if (Date.now() > 0) throw new Error("footer exploded");\n  return ('));
+      writeFileSync(
+        footer,
+        readFileSync(footer, "utf8").replace(
+          /return \(/,
+          'if (Date.now() > 0) throw new Error("footer exploded");\n  return (',
+        ),
+      );
       const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "out")]);
       expect(r.code).toBe(1);
       const where = new RegExp(`${footer.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:(\\d+)`).exec(r.stderr);

@@ -14,7 +14,11 @@ const SITE = "https://integrations.goauthentik.io";
 /** Front matter of a guide's source: title and description, as the YAML writes them plainly. */
 function frontMatterOf(source: string): { title: string; description: string | null } {
   const matter = /^---\n([\s\S]*?)\n---/.exec(source)![1];
-  const field = (key: string) => new RegExp(`^${key}:\\s*(.+)$`, "m").exec(matter)?.[1].trim().replace(/^"(.*)"$/, "$1") ?? null;
+  const field = (key: string) =>
+    new RegExp(`^${key}:\\s*(.+)$`, "m")
+      .exec(matter)?.[1]
+      .trim()
+      .replace(/^"(.*)"$/, "$1") ?? null;
   return { title: field("title")!, description: field("description") };
 }
 
@@ -39,7 +43,8 @@ describe("llms.txt and Markdown copies of content/", () => {
     expect(sections).toContain("Monitoring");
     expect(sections[sections.length - 1]).toBe("Optional");
     // Every line under a section is a link with a description.
-    for (const line of text.split("\n").filter((l) => l.startsWith("- "))) expect(line).toMatch(/^- \[[^\]]+\]\(https:\/\/\S+\.md\)(: .+)?$/);
+    for (const line of text.split("\n").filter((l) => l.startsWith("- ")))
+      expect(line).toMatch(/^- \[[^\]]+\]\(https:\/\/\S+\.md\)(: .+)?$/);
   });
 
   it("checks all guides", () => expect(guides.length).toBeGreaterThan(100));
@@ -96,7 +101,13 @@ describe("a Markdown copy on the fixture site", () => {
 
   beforeAll(async () => {
     site = tempSite({ "docs/services/delta/index.mdx": ALPHA_MDX });
-    writeFileSync(site.config, readFileSync(site.config, "utf8").replace('items: ["services/beta/index"]', 'items: ["services/beta/index", "services/delta/index"]'));
+    writeFileSync(
+      site.config,
+      readFileSync(site.config, "utf8").replace(
+        'items: ["services/beta/index"]',
+        'items: ["services/beta/index", "services/delta/index"]',
+      ),
+    );
     out = path.join(site.dir, "build");
     const built = runCli(["build", "--config", site.config, "--out", out]);
     expect(built.code, built.stderr).toBe(0);
@@ -146,6 +157,8 @@ Inline \`[code](../alpha/index.md)\` stays.
     expect(await md.text()).toMatch(/^# Integrate with Delta\n/);
     const llms = await fetch(`${origin}/llms.txt`);
     expect(llms.headers.get("content-type")).toBe("text/plain; charset=utf-8");
-    expect(await llms.text()).toContain("- [Integrate with Delta](https://fixture.example/integrations/services/delta/index.md): Delta's description.");
+    expect(await llms.text()).toContain(
+      "- [Integrate with Delta](https://fixture.example/integrations/services/delta/index.md): Delta's description.",
+    );
   });
 });

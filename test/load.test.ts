@@ -9,7 +9,12 @@ describe("serve under load", () => {
   it("answers 200 connections for 10 s with zero errors and bounded memory", async () => {
     const site = tempSite();
     try {
-      const r = await runLoad({ config: site.config, out: path.join(site.dir, "build"), connections: 200, seconds: 10 });
+      const r = await runLoad({
+        config: site.config,
+        out: path.join(site.dir, "build"),
+        connections: 200,
+        seconds: 10,
+      });
       expect(r.requests).toBeGreaterThan(1000);
       expect(r.errors).toBe(0);
       expect(r.memoryGrowthMB).toBeLessThan(50);

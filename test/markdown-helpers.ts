@@ -4,7 +4,10 @@ import { createCodeRenderer } from "../src/node/markdown/code.ts";
 import { createMarkdownRenderer, type RenderedMarkdown } from "../src/node/markdown/index.ts";
 import { fenceLanguages, siteLanguages } from "../src/node/markdown/language-context.ts";
 
-export type TestRender = (source: string, extra?: { resolveLink?: (h: string) => string; cards?: string }) => Promise<RenderedMarkdown & { warnings: string[] }>;
+export type TestRender = (
+  source: string,
+  extra?: { resolveLink?: (h: string) => string; cards?: string },
+) => Promise<RenderedMarkdown & { warnings: string[] }>;
 
 /** A renderer of Markdown as a build renders a doc: with the languages its fences name loaded for highlighting. */
 export function createTestRenderer(): TestRender {

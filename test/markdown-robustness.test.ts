@@ -7,7 +7,23 @@ import { createTestRenderer } from "./markdown-helpers.ts";
 
 const render = createTestRenderer();
 
-const VOID = new Set(["br", "hr", "img", "input", "meta", "link", "wbr", "area", "base", "col", "embed", "source", "track", "path", "circle"]);
+const VOID = new Set([
+  "br",
+  "hr",
+  "img",
+  "input",
+  "meta",
+  "link",
+  "wbr",
+  "area",
+  "base",
+  "col",
+  "embed",
+  "source",
+  "track",
+  "path",
+  "circle",
+]);
 
 /** Open and close tags balance (void elements aside) and nothing closes what is not open. */
 function assertWellFormed(html: string): void {
@@ -46,7 +62,9 @@ describe("hostile input", () => {
   it("10,000 nested list items and quote levels: cut at 40 markers with a warning, and nothing after is lost", async () => {
     const lists = await render(`Intro\n\n${"- ".repeat(10_000)}deep\n\n## After\n\nThe rest.\n`);
     expect(lists.html).toContain("<p>Intro</p>");
-    expect(lists.warnings.join("\n")).toMatch(/page\.md:7: a line opens more than 40 lists or quotes at once; the markers beyond are shown as text/);
+    expect(lists.warnings.join("\n")).toMatch(
+      /page\.md:7: a line opens more than 40 lists or quotes at once; the markers beyond are shown as text/,
+    );
     expect(lists.html.match(/<ul>/g)).toHaveLength(40);
     expect(lists.html).toMatch(/<\/ul>\n<h2 id="after">After<a [^>]*>#<\/a><\/h2>\n<p>The rest\.<\/p>/);
     assertWellFormed(lists.html);
@@ -80,7 +98,9 @@ describe("hostile input", () => {
   });
 
   it("a tab group opened and never closed, and tabs inside admonitions inside lists", async () => {
-    const out = await render('1. Step\n\n    :::note\n    <Tabs>\n    <TabItem value="a" label="A">\n\n    inside\n\n    </TabItem>\n    </Tabs>\n    :::\n\n<Tabs>\n<TabItem value="b">\n\ndangling\n');
+    const out = await render(
+      '1. Step\n\n    :::note\n    <Tabs>\n    <TabItem value="a" label="A">\n\n    inside\n\n    </TabItem>\n    </Tabs>\n    :::\n\n<Tabs>\n<TabItem value="b">\n\ndangling\n',
+    );
     expect(out.html).toContain("inside");
     expect(out.html).toContain("dangling");
     assertWellFormed(out.html);
@@ -88,7 +108,26 @@ describe("hostile input", () => {
 });
 
 describe("random Markdown (fast-check)", () => {
-  const word = fc.constantFrom("alpha", "beta", "SAML", "OIDC", "`code`", "**bold**", "_em_", "[link](/x/)", "<kbd>K</kbd>", "https://example.com", "{#id}", "<", ">", "&", ":::", "|", "{", "}");
+  const word = fc.constantFrom(
+    "alpha",
+    "beta",
+    "SAML",
+    "OIDC",
+    "`code`",
+    "**bold**",
+    "_em_",
+    "[link](/x/)",
+    "<kbd>K</kbd>",
+    "https://example.com",
+    "{#id}",
+    "<",
+    ">",
+    "&",
+    ":::",
+    "|",
+    "{",
+    "}",
+  );
   const line = fc.array(word, { minLength: 1, maxLength: 8 }).map((w) => w.join(" "));
   const block = fc.oneof(
     line,
@@ -99,9 +138,14 @@ describe("random Markdown (fast-check)", () => {
     line.map((l) => `    ${l}`),
     fc.tuple(fc.constantFrom("note", "tip", "warning", "danger", "info"), line).map(([t, l]) => `:::${t}\n${l}\n:::`),
     fc.tuple(fc.constantFrom("note", "tip"), line).map(([t, l]) => `:::${t}[${l}]\n${l}`),
-    fc.tuple(fc.constantFrom("yaml", "bash", "python", "klingon", ""), line).map(([lang, l]) => `\`\`\`${lang}\n${l}\n\`\`\``),
+    fc
+      .tuple(fc.constantFrom("yaml", "bash", "python", "klingon", ""), line)
+      .map(([lang, l]) => `\`\`\`${lang}\n${l}\n\`\`\``),
     line.map((l) => `\`\`\`text\n${l}`),
-    line.map((l) => `<Tabs>\n<TabItem value="a" label="A">\n\n${l}\n\n</TabItem>\n<TabItem value="b" label="B" default>\n\n${l}\n\n</TabItem>\n</Tabs>`),
+    line.map(
+      (l) =>
+        `<Tabs>\n<TabItem value="a" label="A">\n\n${l}\n\n</TabItem>\n<TabItem value="b" label="B" default>\n\n${l}\n\n</TabItem>\n</Tabs>`,
+    ),
     line.map((l) => `<TabItem value="x">\n\n${l}`),
     line.map((l) => `| a | b |\n| --- | --- |\n| ${l} | x |`),
     line.map((l) => `- [ ] ${l}\n- [x] ${l}`),
@@ -112,7 +156,14 @@ describe("random Markdown (fast-check)", () => {
   );
   const documents = fc.array(block, { minLength: 1, maxLength: 25 }).chain((blocks) =>
     fc.array(fc.constantFrom("", "  ", "    "), { minLength: blocks.length, maxLength: blocks.length }).map((indents) =>
-      blocks.map((b, i) => b.split("\n").map((l) => indents[i] + l).join("\n")).join("\n\n"),
+      blocks
+        .map((b, i) =>
+          b
+            .split("\n")
+            .map((l) => indents[i] + l)
+            .join("\n"),
+        )
+        .join("\n\n"),
     ),
   );
 

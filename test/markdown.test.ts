@@ -5,7 +5,9 @@ const render = createTestRenderer();
 
 describe("headings", () => {
   it("gives GitHub-style ids, numbers repeats and honours {#custom-id}", async () => {
-    const { html, headings } = await render("## What is GitLab?\n\n## Setup\n\n## Setup\n\n### Step 1: `gitlab.rb` file\n\n## Custom heading {#my-id}\n");
+    const { html, headings } = await render(
+      "## What is GitLab?\n\n## Setup\n\n## Setup\n\n### Step 1: `gitlab.rb` file\n\n## Custom heading {#my-id}\n",
+    );
     expect(html).toContain('<h2 id="what-is-gitlab">');
     expect(html).toContain('<h2 id="setup">');
     expect(html).toContain('<h2 id="setup-1">');
@@ -105,7 +107,9 @@ OIDC steps.
   });
 
   it("takes labels and the default from TabItem props", async () => {
-    const { html } = await render('<Tabs groupId="install">\n<TabItem value="docker" label="Docker">\n\nA\n\n</TabItem>\n<TabItem value="k8s" label="Kubernetes" default>\n\nB\n\n</TabItem>\n</Tabs>\n');
+    const { html } = await render(
+      '<Tabs groupId="install">\n<TabItem value="docker" label="Docker">\n\nA\n\n</TabItem>\n<TabItem value="k8s" label="Kubernetes" default>\n\nB\n\n</TabItem>\n</Tabs>\n',
+    );
     expect(html).toContain('data-group-id="install"');
     expect(html).toMatch(/aria-selected="true"[^>]*data-value="k8s">Kubernetes/);
     expect(html).toMatch(/data-value="docker" tabindex="0" hidden>/);
@@ -128,11 +132,17 @@ describe("code", () => {
   });
 
   it("supports title, showLineNumbers, line ranges and highlight comments", async () => {
-    const { html } = await render('```python title="settings.py" showLineNumbers {1,3-4}\na = 1\nb = 2\nc = 3\nd = 4\ne = 5\n```\n');
+    const { html } = await render(
+      '```python title="settings.py" showLineNumbers {1,3-4}\na = 1\nb = 2\nc = 3\nd = 4\ne = 5\n```\n',
+    );
     expect(html).toContain('<div class="code-title">settings.py</div>');
     expect(html).toContain('<div class="code-block" data-lang="python" data-line-numbers>');
     expect((html.match(/class="line highlighted"/g) ?? []).length).toBe(3);
-    const magic = (await render("```bash\n# highlight-next-line\necho one\necho two\n# highlight-start\necho three\necho four\n# highlight-end\n```\n")).html;
+    const magic = (
+      await render(
+        "```bash\n# highlight-next-line\necho one\necho two\n# highlight-start\necho three\necho four\n# highlight-end\n```\n",
+      )
+    ).html;
     expect(magic).not.toContain("highlight-next-line");
     expect(magic).not.toContain("highlight-start");
     expect((magic.match(/class="line highlighted"/g) ?? []).length).toBe(3);
@@ -153,7 +163,9 @@ describe("code", () => {
   });
 
   it("keeps fences indented four or more spaces (no indented code blocks)", async () => {
-    const { html } = await render("- Item\n\n        ```yaml\n        a: 1\n        ```\n\n    indented text is a paragraph\n");
+    const { html } = await render(
+      "- Item\n\n        ```yaml\n        a: 1\n        ```\n\n    indented text is a paragraph\n",
+    );
     expect(html).toContain('data-lang="yaml"');
     expect(html).not.toContain("<pre><code>");
     expect(html).toContain("<p>indented text is a paragraph</p>");
@@ -162,7 +174,9 @@ describe("code", () => {
   it("turns mermaid fences into diagram containers", async () => {
     const out = await render("```mermaid\ngraph TD; A-->B\n```\n");
     expect(out.hasMermaid).toBe(true);
-    expect(out.html).toContain('<div class="mermaid-diagram" data-mermaid><pre class="mermaid-source">graph TD; A--&gt;B</pre></div>');
+    expect(out.html).toContain(
+      '<div class="mermaid-diagram" data-mermaid><pre class="mermaid-source">graph TD; A--&gt;B</pre></div>',
+    );
     expect((await render("text")).hasMermaid).toBe(false);
   });
 });
@@ -173,15 +187,19 @@ describe("GFM and HTML", () => {
       "| a | b |\n|---|---|\n| 1 | 2 |\n\n- [ ] todo\n- [x] done\n\nSee https://example.com now. Press <kbd>Ctrl</kbd>.\n\n<!-- hidden note -->\n\nText <!-- inline hidden --> end\n",
     );
     expect(html).toContain("<table>");
-    expect(html).toContain('<li class="task-list-item"><input type="checkbox" class="task-list-checkbox" disabled aria-label="Not done"> todo</li>');
+    expect(html).toContain(
+      '<li class="task-list-item"><input type="checkbox" class="task-list-checkbox" disabled aria-label="Not done"> todo</li>',
+    );
     expect(html).toContain('disabled checked aria-label="Done"> done');
     expect(html).toContain('<a href="https://example.com">https://example.com</a>');
     expect(html).toContain("<kbd>Ctrl</kbd>");
     expect(html).not.toContain("hidden");
   });
 
-  it("renders MDX components and {\" \"} spacers", async () => {
-    const out = await render('- <SupportBadge level="vendor" />: vendor\n\nA{" "}B\n\n<DocCardList />\n', { cards: '<ul class="card-grid">CARDS</ul>' });
+  it('renders MDX components and {" "} spacers', async () => {
+    const out = await render('- <SupportBadge level="vendor" />: vendor\n\nA{" "}B\n\n<DocCardList />\n', {
+      cards: '<ul class="card-grid">CARDS</ul>',
+    });
     expect(out.html).toContain('<span class="badge badge-support badge-support-vendor">Support level: Vendor</span>');
     expect(out.html).toContain("A B");
     expect(out.html).toContain('<ul class="card-grid">CARDS</ul>');

@@ -44,8 +44,14 @@ describe("ssodocs new", () => {
     site = tempSite({ "sidebar.json": `${JSON.stringify(SIDEBAR, null, 2)}\n`, "docs/template/service.md": TEMPLATE });
     // The fixture's sidebar, read from sidebar.json as this repository's config does.
     const config = readFileSync(site.config, "utf8")
-      .replace(/sidebar: \[[\s\S]*?\n    \],\n/, 'sidebar: readGroupedSidebar(path.join(import.meta.dirname, "sidebar.json")),\n')
-      .replace(/^import \{ defineConfig \} from "([^"]+)";/m, 'import path from "node:path";\nimport { defineConfig, readGroupedSidebar } from "$1";');
+      .replace(
+        /sidebar: \[[\s\S]*?\n    \],\n/,
+        'sidebar: readGroupedSidebar(path.join(import.meta.dirname, "sidebar.json")),\n',
+      )
+      .replace(
+        /^import \{ defineConfig \} from "([^"]+)";/m,
+        'import path from "node:path";\nimport { defineConfig, readGroupedSidebar } from "$1";',
+      );
     writeFileSync(site.config, config);
   });
   afterEach(() => site.cleanup());
@@ -58,20 +64,29 @@ describe("ssodocs new", () => {
       'Created docs/services/uptime-kuma/index.md and listed it under "Monitoring" in sidebar.json\nFill it in, then see it at /integrations/services/uptime-kuma/ with: ssodocs serve --watch\n',
     );
     const text = readFileSync(path.join(site.dir, "docs/services/uptime-kuma/index.md"), "utf8");
-    expect(text.startsWith("---\ntitle: Integrate with Uptime Kuma\nsidebar_label: Uptime Kuma\nsupport_level: community\n---\n\n")).toBe(true);
+    expect(
+      text.startsWith(
+        "---\ntitle: Integrate with Uptime Kuma\nsidebar_label: Uptime Kuma\nsupport_level: community\n---\n\n",
+      ),
+    ).toBe(true);
     expect(text).toContain("## What is Uptime Kuma");
     expect(text).toContain("- `uptime-kuma.company`: where Uptime Kuma is reachable.");
     expect(text).not.toContain("<!--");
     expect(text).not.toContain("description:");
     expect(text).not.toContain("Service Name");
-    expect(JSON.parse(readFileSync(sidebarFile(), "utf8")).applications.categories[1].services).toEqual(["beta", "uptime-kuma"]);
+    expect(JSON.parse(readFileSync(sidebarFile(), "utf8")).applications.categories[1].services).toEqual([
+      "beta",
+      "uptime-kuma",
+    ]);
 
     const out = path.join(site.dir, "build");
     const build = runCli(["build", "--config", site.config, "--out", out], site.dir);
     expect(build.code, build.stderr).toBe(0);
     const page = readFileSync(path.join(out, "integrations/services/uptime-kuma/index.html"), "utf8");
     expect(page).toContain("Integrate with Uptime Kuma");
-    expect(readFileSync(path.join(out, "integrations/services/beta/index.html"), "utf8")).toContain('href="/integrations/services/uptime-kuma/"');
+    expect(readFileSync(path.join(out, "integrations/services/beta/index.html"), "utf8")).toContain(
+      'href="/integrations/services/uptime-kuma/"',
+    );
     const check = runCli(["check", "--config", site.config], site.dir);
     expect(check.code, check.stderr + check.stdout).toBe(0);
   });
@@ -97,8 +112,13 @@ describe("ssodocs new", () => {
 
   it("names the service from its slug when no name is given", () => {
     expect(run("home-assistant", "--category", "Development").code).toBe(0);
-    expect(readFileSync(path.join(site.dir, "docs/services/home-assistant/index.md"), "utf8")).toMatch(/^---\ntitle: Integrate with Home Assistant\nsidebar_label: Home Assistant\n/);
-    expect(JSON.parse(readFileSync(sidebarFile(), "utf8")).applications.categories[0].services).toEqual(["alpha", "home-assistant"]);
+    expect(readFileSync(path.join(site.dir, "docs/services/home-assistant/index.md"), "utf8")).toMatch(
+      /^---\ntitle: Integrate with Home Assistant\nsidebar_label: Home Assistant\n/,
+    );
+    expect(JSON.parse(readFileSync(sidebarFile(), "utf8")).applications.categories[0].services).toEqual([
+      "alpha",
+      "home-assistant",
+    ]);
   });
 
   it("refuses a slug that exists, an invalid slug and an unknown category, and changes nothing", () => {

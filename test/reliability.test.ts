@@ -2,7 +2,18 @@
 // killed mid-write, awkward file names, link loops, duplicate slugs, secrets.
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -10,7 +21,10 @@ import { generateCorpus } from "../bench/corpus.mjs";
 import { cliEnv, fileHashes, ROOT, runCli, tempSite } from "./helpers.ts";
 
 /** One hash of every file below `dir`, with its path. */
-const treeHash = (dir: string): string => createHash("sha256").update(JSON.stringify([...fileHashes(dir)])).digest("hex");
+const treeHash = (dir: string): string =>
+  createHash("sha256")
+    .update(JSON.stringify([...fileHashes(dir)]))
+    .digest("hex");
 
 function buildEnv(extra: Record<string, string>) {
   return cliEnv(extra);
@@ -18,12 +32,17 @@ function buildEnv(extra: Record<string, string>) {
 
 describe("deterministic output", () => {
   it("two builds, with and without the cache, are byte-identical", () => {
-    const site = tempSite({ "docs/services/beta/index.md": "---\ntitle: Beta\ntags: [integration]\n---\n\n## Code\n\n```python {2}\na = 1\nb = 2\n```\n\n```bash\necho hi\n```\n" });
+    const site = tempSite({
+      "docs/services/beta/index.md":
+        "---\ntitle: Beta\ntags: [integration]\n---\n\n## Code\n\n```python {2}\na = 1\nb = 2\n```\n\n```bash\necho hi\n```\n",
+    });
     try {
       const a = path.join(site.dir, "a");
       const b = path.join(site.dir, "b");
       const c = path.join(site.dir, "c");
-      expect(runCli(["build", "--config", site.config, "--out", a], ROOT, buildEnv({ SSODOCS_NO_CACHE: "1" })).code).toBe(0);
+      expect(
+        runCli(["build", "--config", site.config, "--out", a], ROOT, buildEnv({ SSODOCS_NO_CACHE: "1" })).code,
+      ).toBe(0);
       expect(runCli(["build", "--config", site.config, "--out", b]).code).toBe(0);
       expect(runCli(["build", "--config", site.config, "--out", c]).code).toBe(0);
       const hash = treeHash(a);
@@ -45,8 +64,11 @@ describe("the cache", () => {
       expect(runCli(["build", "--config", site.config, "--out", out], ROOT, env).code).toBe(0);
       const before = treeHash(out);
       // Every kept file: highlighted code, the page store (pages, search files, its index with the bundled config), client files.
-      const entries = (readdirSync(cacheDir, { recursive: true }) as string[]).map((f) => path.join(cacheDir, f)).filter((f) => statSync(f).isFile());
-      for (const kind of ["code", "pages", "client"]) expect(entries.some((f) => f.startsWith(path.join(cacheDir, kind)))).toBe(true);
+      const entries = (readdirSync(cacheDir, { recursive: true }) as string[])
+        .map((f) => path.join(cacheDir, f))
+        .filter((f) => statSync(f).isFile());
+      for (const kind of ["code", "pages", "client"])
+        expect(entries.some((f) => f.startsWith(path.join(cacheDir, kind)))).toBe(true);
       for (const [i, file] of entries.entries()) {
         const text = readFileSync(file, "utf8");
         writeFileSync(file, i % 2 ? "\u0000garbage{" : text.slice(0, Math.floor(text.length / 2)));
@@ -70,11 +92,15 @@ describe("a build killed at any moment", () => {
     const good = treeHash(out);
     // Kill builds at spread-out moments: during loading, rendering and writing.
     for (const delay of [150, 600, 1200, 1800, 2600, 3400]) {
-      const child = spawn(process.execPath, [path.join(ROOT, "bin/ssodocs.mjs"), "build", "--config", config, "--out", out], {
-        cwd: ROOT,
-        env: buildEnv({ SSODOCS_NO_CACHE: "1" }),
-        stdio: "ignore",
-      });
+      const child = spawn(
+        process.execPath,
+        [path.join(ROOT, "bin/ssodocs.mjs"), "build", "--config", config, "--out", out],
+        {
+          cwd: ROOT,
+          env: buildEnv({ SSODOCS_NO_CACHE: "1" }),
+          stdio: "ignore",
+        },
+      );
       await new Promise((r) => setTimeout(r, delay));
       child.kill("SIGKILL");
       await new Promise((r) => child.once("exit", r));
@@ -96,7 +122,10 @@ describe("a build killed between moving the old output aside and the new one in"
       expect(runCli(["build", "--config", site.config, "--out", out]).code).toBe(0);
       const good = treeHash(out);
       renameSync(out, path.join(site.dir, ".build-build-old-4242-kill"));
-      writeFileSync(path.join(site.dir, "docs/services/beta/index.md"), "---\ntitle: Beta\n---\n\n[broken](/nowhere/)\n");
+      writeFileSync(
+        path.join(site.dir, "docs/services/beta/index.md"),
+        "---\ntitle: Beta\n---\n\n[broken](/nowhere/)\n",
+      );
       expect(runCli(["build", "--config", site.config, "--out", out]).code).toBe(1);
       expect(treeHash(out)).toBe(good);
       expect(readdirSync(site.dir).filter((n) => n.startsWith(".build-"))).toEqual([]);
@@ -112,14 +141,49 @@ describe("a build that fails on bad input", () => {
     const beta = path.join(site.dir, "docs/services/beta/index.md");
     const good = readFileSync(beta, "utf8");
     const cases: [string, Record<string, string | Buffer>, RegExp][] = [
-      ["invalid YAML", { "docs/services/beta/index.md": "---\ntitle: Beta\ntags: [a, b\n---\n\nBody\n" }, /beta\/index\.md:\d+: invalid YAML front matter/],
-      ["tags: 5", { "docs/services/beta/index.md": "---\ntitle: Beta\ntags: 5\n---\n\nBody\n" }, /beta\/index\.md:3: front matter "tags" must be a list/],
-      ["an unknown support level", { "docs/services/beta/index.md": "---\ntitle: Beta\nsupport_level: sometimes\n---\n\nBody\n" }, /beta\/index\.md:3: front matter "support_level" must be one of/],
-      ["JavaScript front matter", { "docs/services/beta/index.md": "---js\n{ title: 'Beta' }\n---\n\nBody\n" }, /beta\/index\.md:1: front matter in "js" is not allowed/],
-      ["a slug out of the site", { "docs/services/beta/index.md": "---\ntitle: Beta\nslug: ../../../../x\n---\n\nBody\n" }, /beta\/index\.md:3: front matter "slug" may not contain/],
-      ["a duplicate slug", { "docs/services/one.md": "---\ntitle: One\nslug: /same/\n---\n", "docs/services/two.md": "---\ntitle: Two\nslug: /same/\n---\n" }, /services\/two\.md:3: duplicate slug "\/same\/"/],
-      ["a missing image", { "docs/services/beta/index.md": "---\ntitle: Beta\n---\n\n![shot](./gone.png)\n" }, /beta\/index\.md:5: image "\.\/gone\.png" not found/],
-      ["binary bytes", { "docs/services/beta/index.md": Buffer.from([0x2d, 0x2d, 0x2d, 0x0a, 0x00, 0x01, 0xff, 0x00]) }, /beta\/index\.md: the file holds binary data/],
+      [
+        "invalid YAML",
+        { "docs/services/beta/index.md": "---\ntitle: Beta\ntags: [a, b\n---\n\nBody\n" },
+        /beta\/index\.md:\d+: invalid YAML front matter/,
+      ],
+      [
+        "tags: 5",
+        { "docs/services/beta/index.md": "---\ntitle: Beta\ntags: 5\n---\n\nBody\n" },
+        /beta\/index\.md:3: front matter "tags" must be a list/,
+      ],
+      [
+        "an unknown support level",
+        { "docs/services/beta/index.md": "---\ntitle: Beta\nsupport_level: sometimes\n---\n\nBody\n" },
+        /beta\/index\.md:3: front matter "support_level" must be one of/,
+      ],
+      [
+        "JavaScript front matter",
+        { "docs/services/beta/index.md": "---js\n{ title: 'Beta' }\n---\n\nBody\n" },
+        /beta\/index\.md:1: front matter in "js" is not allowed/,
+      ],
+      [
+        "a slug out of the site",
+        { "docs/services/beta/index.md": "---\ntitle: Beta\nslug: ../../../../x\n---\n\nBody\n" },
+        /beta\/index\.md:3: front matter "slug" may not contain/,
+      ],
+      [
+        "a duplicate slug",
+        {
+          "docs/services/one.md": "---\ntitle: One\nslug: /same/\n---\n",
+          "docs/services/two.md": "---\ntitle: Two\nslug: /same/\n---\n",
+        },
+        /services\/two\.md:3: duplicate slug "\/same\/"/,
+      ],
+      [
+        "a missing image",
+        { "docs/services/beta/index.md": "---\ntitle: Beta\n---\n\n![shot](./gone.png)\n" },
+        /beta\/index\.md:5: image "\.\/gone\.png" not found/,
+      ],
+      [
+        "binary bytes",
+        { "docs/services/beta/index.md": Buffer.from([0x2d, 0x2d, 0x2d, 0x0a, 0x00, 0x01, 0xff, 0x00]) },
+        /beta\/index\.md: the file holds binary data/,
+      ],
     ];
     try {
       const out = path.join(site.dir, "build");
@@ -131,7 +195,10 @@ describe("a build that fails on bad input", () => {
         expect(r.code, name).toBe(1);
         expect(r.stderr, name).toMatch(error);
         expect(treeHash(out), name).toBe(before);
-        expect(readdirSync(site.dir).filter((n) => n.startsWith(".build-")), name).toEqual([]);
+        expect(
+          readdirSync(site.dir).filter((n) => n.startsWith(".build-")),
+          name,
+        ).toEqual([]);
         writeFileSync(beta, good);
         for (const rel of Object.keys(files)) if (!rel.endsWith("beta/index.md")) rmSync(path.join(site.dir, rel));
       }
@@ -152,7 +219,9 @@ describe("a huge guide", () => {
       const out = path.join(site.dir, "build");
       const r = runCli(["build", "--config", site.config, "--out", out]);
       expect(r.code, r.stderr).toBe(0);
-      expect(r.stderr).toMatch(/docs\/services\/beta\/index\.md:\d+: a line opens more than 40 lists or quotes at once/);
+      expect(r.stderr).toMatch(
+        /docs\/services\/beta\/index\.md:\d+: a line opens more than 40 lists or quotes at once/,
+      );
       const html = readFileSync(path.join(out, "integrations/services/beta/index.html"), "utf8");
       expect(html.length).toBeGreaterThan(20 * 1024 * 1024);
       expect(html).toContain('id="last-section"');
@@ -166,8 +235,10 @@ describe("a huge guide", () => {
 describe("awkward files", () => {
   it("builds file names with spaces and non-ASCII characters, and ignores folder link loops", () => {
     const site = tempSite({
-      "docs/services/grüße app/index.md": "---\ntitle: Integrate with Grüße App\n---\n\n## Setup\n\nBack to [Alpha](/integrations/services/alpha/).\n",
-      "docs/services/beta/index.md": "---\ntitle: Beta\n---\n\nSee [Grüße](/integrations/services/gr%C3%BC%C3%9Fe%20app/#setup).\n",
+      "docs/services/grüße app/index.md":
+        "---\ntitle: Integrate with Grüße App\n---\n\n## Setup\n\nBack to [Alpha](/integrations/services/alpha/).\n",
+      "docs/services/beta/index.md":
+        "---\ntitle: Beta\n---\n\nSee [Grüße](/integrations/services/gr%C3%BC%C3%9Fe%20app/#setup).\n",
     });
     symlinkSync(path.join(site.dir, "docs"), path.join(site.dir, "docs/services/loop"));
     try {
@@ -175,7 +246,9 @@ describe("awkward files", () => {
       const r = runCli(["build", "--config", site.config, "--out", out]);
       expect(r.stderr).toBe("");
       expect(r.code).toBe(0);
-      expect(readFileSync(path.join(out, "integrations/services/grüße app/index.html"), "utf8")).toContain("Integrate with Grüße App");
+      expect(readFileSync(path.join(out, "integrations/services/grüße app/index.html"), "utf8")).toContain(
+        "Integrate with Grüße App",
+      );
     } finally {
       site.cleanup();
     }
@@ -189,7 +262,9 @@ describe("awkward files", () => {
     try {
       const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")]);
       expect(r.code).toBe(1);
-      expect(r.stderr).toMatch(/docs\/services\/two\.md:4: duplicate slug "\/same\/": services\/one\.md already claims \/integrations\/same\//);
+      expect(r.stderr).toMatch(
+        /docs\/services\/two\.md:4: duplicate slug "\/same\/": services\/one\.md already claims \/integrations\/same\//,
+      );
       expect(existsSync(path.join(site.dir, "build"))).toBe(false);
     } finally {
       site.cleanup();
@@ -203,16 +278,22 @@ describe("secrets", () => {
     const secret = "ADMIN-KEY-6f1c2e9a-must-not-leak";
     try {
       const out = path.join(site.dir, "build");
-      const r = runCli(["build", "--config", site.config, "--out", out], ROOT, buildEnv({ ALGOLIA_ADMIN_KEY: secret, ALGOLIA_APP_ID: "TESTAPP" }));
+      const r = runCli(
+        ["build", "--config", site.config, "--out", out],
+        ROOT,
+        buildEnv({ ALGOLIA_ADMIN_KEY: secret, ALGOLIA_APP_ID: "TESTAPP" }),
+      );
       expect(r.code).toBe(0);
-      const walk = (d: string): string[] => readdirSync(d).flatMap((n) => (statSync(path.join(d, n)).isDirectory() ? walk(path.join(d, n)) : [path.join(d, n)]));
+      const walk = (d: string): string[] =>
+        readdirSync(d).flatMap((n) =>
+          statSync(path.join(d, n)).isDirectory() ? walk(path.join(d, n)) : [path.join(d, n)],
+        );
       for (const file of walk(out)) expect(readFileSync(file).includes(secret), file).toBe(false);
     } finally {
       site.cleanup();
     }
   });
 });
-
 
 /** Whether this machine lets the tests mount a small tmpfs (as root on Linux): how a full or read-only disk is made. */
 function mountTmpfs(dir: string, options: string): boolean {
@@ -236,7 +317,14 @@ describe("the output folder (issue 17)", () => {
       ];
       for (const [out, message] of cases) {
         for (const command of ["build", "serve"]) {
-          const r = runCli([command, "--config", site.config, "--out", out, ...(command === "serve" ? ["--port", "0"] : [])]);
+          const r = runCli([
+            command,
+            "--config",
+            site.config,
+            "--out",
+            out,
+            ...(command === "serve" ? ["--port", "0"] : []),
+          ]);
           expect(r.code, `${command} --out ${out}`).toBe(1);
           expect(r.stderr).toMatch(message);
           expect(r.stderr.trim().split("\n")).toHaveLength(1);
@@ -257,7 +345,9 @@ describe("the output folder (issue 17)", () => {
       writeFileSync(path.join(out, "notes.txt"), "mine, not a build's");
       const refused = runCli(["build", "--config", site.config, "--out", out]);
       expect(refused.code).toBe(1);
-      expect(refused.stderr).toMatch(/refusing to replace .*mine: it holds files that no ssodocs build wrote \(no \.ssodocs-output file\); remove the folder yourself if it may go, or choose another --out/);
+      expect(refused.stderr).toMatch(
+        /refusing to replace .*mine: it holds files that no ssodocs build wrote \(no \.ssodocs-output file\); remove the folder yourself if it may go, or choose another --out/,
+      );
       expect(readFileSync(path.join(out, "notes.txt"), "utf8")).toBe("mine, not a build's");
       rmSync(path.join(out, "notes.txt"));
       expect(runCli(["build", "--config", site.config, "--out", out]).code).toBe(0);
@@ -295,7 +385,11 @@ describe("the output folder (issue 17)", () => {
     const out = path.join(site.dir, "build");
     const run = () =>
       new Promise<{ code: number | null; stderr: string }>((resolve) => {
-        const child = spawn(process.execPath, [path.join(ROOT, "bin/ssodocs.mjs"), "build", "--config", site.config, "--out", out], { env: buildEnv({ SSODOCS_NO_CACHE: "1" }) });
+        const child = spawn(
+          process.execPath,
+          [path.join(ROOT, "bin/ssodocs.mjs"), "build", "--config", site.config, "--out", out],
+          { env: buildEnv({ SSODOCS_NO_CACHE: "1" }) },
+        );
         let stderr = "";
         child.stderr.on("data", (d) => (stderr += d));
         child.on("close", (code) => resolve({ code, stderr }));
@@ -304,7 +398,8 @@ describe("the output folder (issue 17)", () => {
       for (let round = 0; round < 4; round++) {
         const results = await Promise.all([run(), run()]);
         for (const r of results) {
-          if (r.code !== 0) expect(r.stderr).toMatch(/^error another build is writing .*build \(pid \d+\); wait for it to finish\n$/);
+          if (r.code !== 0)
+            expect(r.stderr).toMatch(/^error another build is writing .*build \(pid \d+\); wait for it to finish\n$/);
           expect(r.stderr).not.toMatch(/\n\s+at /);
         }
         expect(results.some((r) => r.code === 0)).toBe(true);
@@ -324,11 +419,16 @@ describe("operating system errors (issue 17)", () => {
     try {
       const inFile = runCli(["build", "--config", site.config, "--out", path.join(site.config, "build")]);
       expect(inFile.code).toBe(1);
-      expect(inFile.stderr).toMatch(/^error .*ssodocs\.config\.ts\/build\.lock: a part of the path is a file, not a folder\n$/);
+      expect(inFile.stderr).toMatch(
+        /^error .*ssodocs\.config\.ts\/build\.lock: a part of the path is a file, not a folder\n$/,
+      );
       const verbose = runCli(["build", "--config", site.config, "--out", path.join(site.config, "build"), "--verbose"]);
       expect(verbose.stderr).toMatch(/a part of the path is a file, not a folder\nError: ENOTDIR[\s\S]*\n\s+at /);
 
-      ctx.skip(!mountTmpfs(disk, "ro,size=1m"), "mounting a tmpfs is not allowed here (needs root on Linux): a read-only and a full disk cannot be made");
+      ctx.skip(
+        !mountTmpfs(disk, "ro,size=1m"),
+        "mounting a tmpfs is not allowed here (needs root on Linux): a read-only and a full disk cannot be made",
+      );
       const readOnly = runCli(["build", "--config", site.config, "--out", path.join(disk, "build")]);
       expect(readOnly.code).toBe(1);
       expect(readOnly.stderr).toMatch(/^error .*disk\/build\.lock: read-only file system\n$/);
@@ -349,8 +449,15 @@ describe("operating system errors (issue 17)", () => {
     const site = tempSite();
     const cache = path.join(site.dir, "cache");
     try {
-      ctx.skip(!mountTmpfs(cache, "size=64k"), "mounting a tmpfs is not allowed here (needs root on Linux): a full disk cannot be made");
-      const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")], ROOT, buildEnv({ SSODOCS_CACHE_DIR: cache }));
+      ctx.skip(
+        !mountTmpfs(cache, "size=64k"),
+        "mounting a tmpfs is not allowed here (needs root on Linux): a full disk cannot be made",
+      );
+      const r = runCli(
+        ["build", "--config", site.config, "--out", path.join(site.dir, "build")],
+        ROOT,
+        buildEnv({ SSODOCS_CACHE_DIR: cache }),
+      );
       expect(r.stderr).toBe("");
       expect(r.code).toBe(0);
       const left = (readdirSync(cache, { recursive: true }) as string[]).filter((f) => f.endsWith(".tmp"));

@@ -5,7 +5,12 @@ import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ALGOLIA_TIMEOUTS, algoliaClientOptions, createAlgoliaBackend, searchRequest } from "../src/client/search/algolia.ts";
+import {
+  ALGOLIA_TIMEOUTS,
+  algoliaClientOptions,
+  createAlgoliaBackend,
+  searchRequest,
+} from "../src/client/search/algolia.ts";
 import { createHostsCache, HOST_RETRY_MS } from "../src/client/search/algolia-hosts.ts";
 import { SearchUnavailableError } from "../src/client/search/types.ts";
 import { startAlgoliaStub, type AlgoliaStub } from "./fixtures/algolia-stub.ts";
@@ -34,7 +39,13 @@ describe("Algolia backend", () => {
   });
 
   it("sends one POST to the multi-index queries path with DocSearch's payload", async () => {
-    const hit = { objectID: "1", type: "lvl1", url: "https://fixture.example/integrations/services/gamma/", hierarchy: { lvl0: "Development", lvl1: "Integrate with Gamma" }, content: null };
+    const hit = {
+      objectID: "1",
+      type: "lvl1",
+      url: "https://fixture.example/integrations/services/gamma/",
+      hierarchy: { lvl0: "Development", lvl1: "Integrate with Gamma" },
+      content: null,
+    };
     stub.answers.set("gamma", [hit]);
     const backend = createAlgoliaBackend(CONFIG, { hosts: [hostOf(stub)] });
     const response = await backend.search("gamma", OPTIONS);
@@ -49,8 +60,27 @@ describe("Algolia backend", () => {
         {
           indexName: "fixture",
           query: "gamma",
-          attributesToRetrieve: ["hierarchy.lvl0", "hierarchy.lvl1", "hierarchy.lvl2", "hierarchy.lvl3", "hierarchy.lvl4", "hierarchy.lvl5", "hierarchy.lvl6", "content", "type", "url"],
-          attributesToSnippet: ["hierarchy.lvl1:10", "hierarchy.lvl2:10", "hierarchy.lvl3:10", "hierarchy.lvl4:10", "hierarchy.lvl5:10", "hierarchy.lvl6:10", "content:10"],
+          attributesToRetrieve: [
+            "hierarchy.lvl0",
+            "hierarchy.lvl1",
+            "hierarchy.lvl2",
+            "hierarchy.lvl3",
+            "hierarchy.lvl4",
+            "hierarchy.lvl5",
+            "hierarchy.lvl6",
+            "content",
+            "type",
+            "url",
+          ],
+          attributesToSnippet: [
+            "hierarchy.lvl1:10",
+            "hierarchy.lvl2:10",
+            "hierarchy.lvl3:10",
+            "hierarchy.lvl4:10",
+            "hierarchy.lvl5:10",
+            "hierarchy.lvl6:10",
+            "content:10",
+          ],
           snippetEllipsisText: "…",
           highlightPreTag: "<mark>",
           highlightPostTag: "</mark>",
@@ -116,7 +146,10 @@ describe("Algolia backend", () => {
     const cache = createHostsCache(HOST_RETRY_MS, () => now);
     const host = { url: "h", accept: "read" as const, protocol: "https" as const };
     await cache.set(host, { ...host, status: "down", lastUpdate: 0, isUp: () => false, isTimedOut: () => false });
-    const fresh = () => cache.get(host, () => Promise.resolve({ ...host, status: "up", isUp: () => true })) as Promise<{ isUp(): boolean }>;
+    const fresh = () =>
+      cache.get(host, () => Promise.resolve({ ...host, status: "up", isUp: () => true })) as Promise<{
+        isUp(): boolean;
+      }>;
     expect((await fresh()).isUp()).toBe(false);
     expect(cache.skippedHosts()).toEqual(["h"]);
     now = HOST_RETRY_MS + 1;
@@ -125,7 +158,10 @@ describe("Algolia backend", () => {
   });
 });
 
-function runPush(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+function runPush(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [path.join(ROOT, "bin/ssodocs.mjs"), "index", "--push", ...args], {
       env: { ...cliEnv(), ALGOLIA_APP_ID: "", ALGOLIA_ADMIN_KEY: "", ...env },
@@ -147,7 +183,13 @@ describe("ssodocs index --push", () => {
     stub = await startAlgoliaStub();
     site = tempSite();
     // The config holds only the search-only key; the push must not use it.
-    writeFileSync(site.config, readFileSync(site.config, "utf8").replace("  footer:", '  search: { algolia: { appId: "CONFIGAPP", apiKey: "search-only", indexName: "fixture" } },\n  footer:'));
+    writeFileSync(
+      site.config,
+      readFileSync(site.config, "utf8").replace(
+        "  footer:",
+        '  search: { algolia: { appId: "CONFIGAPP", apiKey: "search-only", indexName: "fixture" } },\n  footer:',
+      ),
+    );
   });
   afterAll(async () => {
     await stub?.close();
@@ -165,8 +207,12 @@ describe("ssodocs index --push", () => {
     expect(r.code).toBe(0);
     const built = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")]);
     expect(built.code).toBe(0);
-    const records = JSON.parse(readFileSync(path.join(site.dir, "build/search/records.json"), "utf8")) as { objectID: string }[];
-    expect(r.stdout).toContain(`Pushed ${records.length} search records to Algolia index "fixture" (application TESTAPP)`);
+    const records = JSON.parse(readFileSync(path.join(site.dir, "build/search/records.json"), "utf8")) as {
+      objectID: string;
+    }[];
+    expect(r.stdout).toContain(
+      `Pushed ${records.length} search records to Algolia index "fixture" (application TESTAPP)`,
+    );
     expect(stub.indices.get("fixture")).toEqual(records);
     // Written to a temporary index, then moved over the live one.
     const batch = stub.requests.find((q) => q.path.endsWith("/batch"))!;
@@ -191,7 +237,9 @@ describe("ssodocs index --push", () => {
     stub.mode = "refuse-key";
     const r = await runPush(["--config", site.config, "--algolia-host", stub.url], KEYS);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain("Algolia refused the key in ALGOLIA_ADMIN_KEY for application TESTAPP (Invalid Application-ID or API key)");
+    expect(r.stderr).toContain(
+      "Algolia refused the key in ALGOLIA_ADMIN_KEY for application TESTAPP (Invalid Application-ID or API key)",
+    );
   });
 
   it("says clearly when Algolia cannot be reached", async () => {

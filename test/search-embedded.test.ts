@@ -16,14 +16,58 @@ function doc(permalink: string, heading: string, html: string): DocPageData {
 
 const ORIGIN = "https://example.org";
 const records = [
-  ...recordsOfDoc(doc("/integrations/services/grafana/", "Integrate with Grafana", '<h2 id="what">What is Grafana</h2><p>Grafana draws dashboards.</p><h2 id="conf">Grafana configuration</h2><p>Set <code>role_attribute_path</code> in grafana.ini.</p>'), "Monitoring", ORIGIN),
-  ...recordsOfDoc(doc("/integrations/services/gitlab/", "Integrate with GitLab", '<h2 id="saml">SAML configuration</h2><p>GitLab reads the SAML assertion.</p><h2 id="oidc">OIDC</h2><p>Works with Grafana dashboards too, and the redirect URI.</p>'), "Development", ORIGIN),
-  ...recordsOfDoc(doc("/integrations/services/other/", "Integrate with Other", '<p>One two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty dashboards here.</p>'), "Development", ORIGIN),
+  ...recordsOfDoc(
+    doc(
+      "/integrations/services/grafana/",
+      "Integrate with Grafana",
+      '<h2 id="what">What is Grafana</h2><p>Grafana draws dashboards.</p><h2 id="conf">Grafana configuration</h2><p>Set <code>role_attribute_path</code> in grafana.ini.</p>',
+    ),
+    "Monitoring",
+    ORIGIN,
+  ),
+  ...recordsOfDoc(
+    doc(
+      "/integrations/services/gitlab/",
+      "Integrate with GitLab",
+      '<h2 id="saml">SAML configuration</h2><p>GitLab reads the SAML assertion.</p><h2 id="oidc">OIDC</h2><p>Works with Grafana dashboards too, and the redirect URI.</p>',
+    ),
+    "Development",
+    ORIGIN,
+  ),
+  ...recordsOfDoc(
+    doc(
+      "/integrations/services/other/",
+      "Integrate with Other",
+      "<p>One two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty dashboards here.</p>",
+    ),
+    "Development",
+    ORIGIN,
+  ),
 ];
-const samba = { ...doc("/integrations/services/samba/", "Integrate with Samba", '<h2 id="what">What is Samba</h2><p>Samba keeps the same files.</p><h2 id="rdp">Remote desktop</h2><p>Windows clients connect over remote desktop.</p>'), frontMatter: { title: "Samba", tags: [], keywords: ["smb", "cifs share"] } };
+const samba = {
+  ...doc(
+    "/integrations/services/samba/",
+    "Integrate with Samba",
+    '<h2 id="what">What is Samba</h2><p>Samba keeps the same files.</p><h2 id="rdp">Remote desktop</h2><p>Windows clients connect over remote desktop.</p>',
+  ),
+  frontMatter: { title: "Samba", tags: [], keywords: ["smb", "cifs share"] },
+};
 records.push(...recordsOfDoc(samba, "Storage", ORIGIN));
-records.push(...recordsOfDoc(doc("/integrations/services/home-assistant/", "Integrate with Home Assistant", '<h2 id="conf">HomeKit bridge</h2><p>Any text.</p>'), "Storage", ORIGIN));
-const SYNONYMS = [["oidc", "openid connect", "oauth2"], ["rdp", "remote desktop"]];
+records.push(
+  ...recordsOfDoc(
+    doc(
+      "/integrations/services/home-assistant/",
+      "Integrate with Home Assistant",
+      '<h2 id="conf">HomeKit bridge</h2><p>Any text.</p>',
+    ),
+    "Storage",
+    ORIGIN,
+  ),
+);
+const SYNONYMS = [
+  ["oidc", "openid connect", "oauth2"],
+  ["rdp", "remote desktop"],
+];
 const index = new EmbeddedIndex(buildEmbeddedIndex(records, ORIGIN, SYNONYMS));
 const search = (q: string, snippetWords = 10) => index.query(q, { snippetWords, hitsPerPage: 20, page: 0 });
 const pages = (q: string) => search(q).hits.map((h) => h.url.split("#")[0]);
@@ -31,8 +75,20 @@ const pages = (q: string) => search(q).hits.map((h) => h.url.split("#")[0]);
 describe("embedded index", () => {
   it("rebuilds each hit's hierarchy, type and URL with anchor", () => {
     const hit = search("assertion").hits.find((h) => h.type === "content")!;
-    expect(hit).toMatchObject({ type: "content", url: "/integrations/services/gitlab/#saml", content: "GitLab reads the SAML assertion." });
-    expect(hit.hierarchy).toEqual({ lvl0: "Development", lvl1: "Integrate with GitLab", lvl2: "SAML configuration", lvl3: null, lvl4: null, lvl5: null, lvl6: null });
+    expect(hit).toMatchObject({
+      type: "content",
+      url: "/integrations/services/gitlab/#saml",
+      content: "GitLab reads the SAML assertion.",
+    });
+    expect(hit.hierarchy).toEqual({
+      lvl0: "Development",
+      lvl1: "Integrate with GitLab",
+      lvl2: "SAML configuration",
+      lvl3: null,
+      lvl4: null,
+      lvl5: null,
+      lvl6: null,
+    });
   });
 
   it("ranks the page title above body text that mentions the same word", () => {
@@ -50,7 +106,9 @@ describe("embedded index", () => {
     expect(fuzziness("grafana")).toBe(1);
     expect(fuzziness("graphana")).toBe(2);
     expect(pages("grafanna")[0]).toBe("/integrations/services/grafana/");
-    expect(search("grafanna").hits[0]._snippetResult?.hierarchy?.lvl1?.value).toBe("Integrate with <mark>Grafana</mark>");
+    expect(search("grafanna").hits[0]._snippetResult?.hierarchy?.lvl1?.value).toBe(
+      "Integrate with <mark>Grafana</mark>",
+    );
     expect(pages("graphana")[0]).toBe("/integrations/services/grafana/");
     expect(pages("gitlab smal")[0]).toBe("/integrations/services/gitlab/");
   });
@@ -76,7 +134,9 @@ describe("embedded index", () => {
     // The GitLab guide says OIDC; "openid connect" and "oauth2" find it.
     expect(pages("gitlab oauth2")[0]).toBe("/integrations/services/gitlab/");
     expect(pages("openid connect")).toContain("/integrations/services/gitlab/");
-    expect(search("oauth2").hits.find((h) => h.type === "lvl2")?._snippetResult?.hierarchy?.lvl2?.value).toBe("<mark>OIDC</mark>");
+    expect(search("oauth2").hits.find((h) => h.type === "lvl2")?._snippetResult?.hierarchy?.lvl2?.value).toBe(
+      "<mark>OIDC</mark>",
+    );
     expect(pages("windows rdp")[0]).toBe("/integrations/services/samba/");
   });
 
@@ -86,14 +146,22 @@ describe("embedded index", () => {
   });
 
   it("matches title words written together, split at a case change, or written apart", () => {
-    expect(search("homeassistant").hits[0]).toMatchObject({ type: "lvl1", url: "/integrations/services/home-assistant/" });
-    expect(search("homeassistant").hits[0]._snippetResult?.hierarchy?.lvl1?.value).toBe("Integrate with <mark>Home</mark> <mark>Assistant</mark>");
+    expect(search("homeassistant").hits[0]).toMatchObject({
+      type: "lvl1",
+      url: "/integrations/services/home-assistant/",
+    });
+    expect(search("homeassistant").hits[0]._snippetResult?.hierarchy?.lvl1?.value).toBe(
+      "Integrate with <mark>Home</mark> <mark>Assistant</mark>",
+    );
     expect(search("lab").hits[0]).toMatchObject({ type: "lvl1", url: "/integrations/services/gitlab/" });
     expect(search("git lab").hits[0]).toMatchObject({ type: "lvl1", url: "/integrations/services/gitlab/" });
   });
 
   it("finds a setting name written with underscores", () => {
-    expect(search("role_attribute_path").hits[1]).toMatchObject({ type: "content", url: "/integrations/services/grafana/#conf" });
+    expect(search("role_attribute_path").hits[1]).toMatchObject({
+      type: "content",
+      url: "/integrations/services/grafana/#conf",
+    });
   });
 
   it("groups hits by page: the page first, then its best sections, and counts pages", () => {
@@ -110,9 +178,15 @@ describe("embedded index", () => {
   });
 
   it("cuts snippets to the number of words asked, around the match", () => {
-    const ten = search("dashboards", 10).hits.find((h) => h.url.startsWith("/integrations/services/other/") && h.type === "content")!;
-    expect(ten._snippetResult?.content?.value).toBe("…thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty <mark>dashboards</mark> here.");
-    const five = search("dashboards", 5).hits.find((h) => h.url.startsWith("/integrations/services/other/") && h.type === "content")!;
+    const ten = search("dashboards", 10).hits.find(
+      (h) => h.url.startsWith("/integrations/services/other/") && h.type === "content",
+    )!;
+    expect(ten._snippetResult?.content?.value).toBe(
+      "…thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty <mark>dashboards</mark> here.",
+    );
+    const five = search("dashboards", 5).hits.find(
+      (h) => h.url.startsWith("/integrations/services/other/") && h.type === "content",
+    )!;
     expect(five._snippetResult?.content?.value).toBe("…eighteen nineteen twenty <mark>dashboards</mark> here.");
   });
 
@@ -136,7 +210,9 @@ describe("highlighting", () => {
   });
 
   it("marks whole words and keeps short texts whole", () => {
-    expect(markAndSnippet("Set the redirect URI.", (w) => w === "redirect" || w === "uri", 10).value).toBe("Set the <mark>redirect</mark> <mark>URI</mark>.");
+    expect(markAndSnippet("Set the redirect URI.", (w) => w === "redirect" || w === "uri", 10).value).toBe(
+      "Set the <mark>redirect</mark> <mark>URI</mark>.",
+    );
   });
 });
 
@@ -157,20 +233,37 @@ describe("how hits read", () => {
   });
 
   it("groups by lvl0 in order of appearance, at most 5 per group, each page first and then its sections", () => {
-    const hits = [hit("lvl1", "A", "P1"), hit("lvl1", "B", "Q"), hit("content", "A", "P2", { url: "/p2/#a" }), hit("content", "A", "P1"), ...Array.from({ length: 6 }, (_, i) => hit("content", "A", "P3", { url: "/p3/", content: `Text ${i}` }))];
+    const hits = [
+      hit("lvl1", "A", "P1"),
+      hit("lvl1", "B", "Q"),
+      hit("content", "A", "P2", { url: "/p2/#a" }),
+      hit("content", "A", "P1"),
+      ...Array.from({ length: 6 }, (_, i) => hit("content", "A", "P3", { url: "/p3/", content: `Text ${i}` })),
+    ];
     hits[0].url = hits[3].url = "/p1/";
     hits[1].url = "/q/";
     const groups = groupHits(hits);
     expect(groups.map((g) => g.heading)).toEqual(["A", "B"]);
     expect(groups[0].hits).toHaveLength(5);
     // P2 was found by a section only: its page hit is made from that section's hierarchy.
-    expect(groups[0].hits.map((h) => `${h.type} ${h.hierarchy.lvl1}`)).toEqual(["lvl1 P1", "content P1", "lvl1 P2", "content P2", "lvl1 P3"]);
+    expect(groups[0].hits.map((h) => `${h.type} ${h.hierarchy.lvl1}`)).toEqual([
+      "lvl1 P1",
+      "content P1",
+      "lvl1 P2",
+      "content P2",
+      "lvl1 P3",
+    ]);
     expect(groups[0].hits[2]).toMatchObject({ type: "lvl1", url: "/p2/", content: null });
   });
 
   it("shows a page's sections once per title and at most 3, as grouped for Algolia's hits too", () => {
     const tabbed = (anchor: string) => hit("lvl2", "A", "P", { url: `https://site.example/p/#${anchor}` });
-    const groups = pageGroupsOf([tabbed("conf"), tabbed("conf-1"), hit("content", "A", "P", { url: "https://site.example/p/#x" }), ...["a", "b", "c"].map((t) => hit("content", "A", "P", { url: "https://site.example/p/#y", content: t }))]);
+    const groups = pageGroupsOf([
+      tabbed("conf"),
+      tabbed("conf-1"),
+      hit("content", "A", "P", { url: "https://site.example/p/#x" }),
+      ...["a", "b", "c"].map((t) => hit("content", "A", "P", { url: "https://site.example/p/#y", content: t })),
+    ]);
     expect(groups).toHaveLength(1);
     expect(groups[0].page).toMatchObject({ type: "lvl1", url: "https://site.example/p/" });
     expect(groups[0].sections.map((h) => h.content ?? h.hierarchy.lvl2)).toEqual(["Section", "Body <b>text</b>", "a"]);
@@ -182,6 +275,10 @@ describe("how hits read", () => {
   });
 
   it("gives a search page result its deepest level as title and the levels above as breadcrumb", () => {
-    expect(pageResultParts(hit("lvl2", "A", "Page"))).toEqual({ title: "Section", breadcrumbs: ["A", "Page"], snippet: "" });
+    expect(pageResultParts(hit("lvl2", "A", "Page"))).toEqual({
+      title: "Section",
+      breadcrumbs: ["A", "Page"],
+      snippet: "",
+    });
   });
 });

@@ -23,7 +23,8 @@ describe("search records", () => {
   });
   afterAll(() => site?.cleanup());
 
-  const gamma = () => records.filter((r) => r.url_without_anchor === "https://fixture.example/integrations/services/gamma/");
+  const gamma = () =>
+    records.filter((r) => r.url_without_anchor === "https://fixture.example/integrations/services/gamma/");
 
   it("writes one lvl1 record per page with the sidebar category as lvl0 and the title as lvl1", () => {
     const lvl1 = gamma().filter((r) => r.type === "lvl1");
@@ -34,9 +35,19 @@ describe("search records", () => {
       content: null,
       language: "en",
       docusaurus_tag: "docs-default-current",
-      hierarchy: { lvl0: "Development", lvl1: "Integrate with Gamma", lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null },
+      hierarchy: {
+        lvl0: "Development",
+        lvl1: "Integrate with Gamma",
+        lvl2: null,
+        lvl3: null,
+        lvl4: null,
+        lvl5: null,
+        lvl6: null,
+      },
     });
-    expect(records.find((r) => r.type === "lvl1" && r.hierarchy.lvl1 === "Integrate with Epsilon")?.hierarchy.lvl0).toBe("Networking");
+    expect(
+      records.find((r) => r.type === "lvl1" && r.hierarchy.lvl1 === "Integrate with Epsilon")?.hierarchy.lvl0,
+    ).toBe("Networking");
   });
 
   it("writes a record per heading with its anchor and the hierarchy above it", () => {
@@ -44,7 +55,14 @@ describe("search records", () => {
     expect(h4).toMatchObject({
       anchor: "advanced-protocol-settings",
       url: "https://fixture.example/integrations/services/gamma/#advanced-protocol-settings",
-      hierarchy: { lvl0: "Development", lvl1: "Integrate with Gamma", lvl2: "authentik configuration", lvl3: "Create the provider", lvl4: "Advanced protocol settings", lvl5: null },
+      hierarchy: {
+        lvl0: "Development",
+        lvl1: "Integrate with Gamma",
+        lvl2: "authentik configuration",
+        lvl3: "Create the provider",
+        lvl4: "Advanced protocol settings",
+        lvl5: null,
+      },
     });
     // A new h2 clears the deeper levels.
     const h2 = gamma().find((r) => r.type === "lvl2" && r.hierarchy.lvl2 === "Gamma configuration")!;
@@ -52,7 +70,9 @@ describe("search records", () => {
   });
 
   it("writes content records for paragraphs, list items (nested ones apart), table rows and the setting names of code", () => {
-    const contents = gamma().filter((r) => r.type === "content").map((r) => r.content);
+    const contents = gamma()
+      .filter((r) => r.type === "content")
+      .map((r) => r.content);
     expect(contents).toContain("Gamma is a pretend wiki that keeps kumquat recipes.");
     expect(contents).toContain("Redirect URI: https://gamma.company/oauth/callback");
     expect(contents).toContain("Signing key: any certificate");
@@ -60,16 +80,23 @@ describe("search records", () => {
     expect(contents).toContain("Never share the client secret of Gamma.");
     expect(contents.join(" ")).not.toContain("xylophonic");
     // A code block adds its setting names, in the section that sets them.
-    expect(gamma().find((r) => r.content === "gamma_client_id")).toMatchObject({ anchor: "advanced-protocol-settings" });
+    expect(gamma().find((r) => r.content === "gamma_client_id")).toMatchObject({
+      anchor: "advanced-protocol-settings",
+    });
     const item = gamma().find((r) => r.content === "Signing key: any certificate")!;
-    expect(item).toMatchObject({ anchor: "create-the-provider", hierarchy: { lvl2: "authentik configuration", lvl3: "Create the provider" } });
+    expect(item).toMatchObject({
+      anchor: "create-the-provider",
+      hierarchy: { lvl2: "authentik configuration", lvl3: "Create the provider" },
+    });
   });
 
   it("gives every record a unique objectID and a weight with level and position", () => {
     expect(new Set(records.map((r) => r.objectID)).size).toBe(records.length);
     const g = gamma();
     expect(g.map((r) => r.weight.position)).toEqual(g.map((_, i) => i));
-    expect(g.find((r) => r.type === "lvl1")!.weight.level).toBeGreaterThan(g.find((r) => r.type === "lvl2")!.weight.level);
+    expect(g.find((r) => r.type === "lvl1")!.weight.level).toBeGreaterThan(
+      g.find((r) => r.type === "lvl2")!.weight.level,
+    );
     expect(g.find((r) => r.type === "content")!.weight.level).toBe(0);
   });
 
@@ -85,7 +112,12 @@ describe("search records", () => {
     expect(index.contents.length).toBe(contents.length * 2);
     // Each distinct text is stored once.
     expect(index.texts).toEqual([...new Set(contents.map((r) => r.content))]);
-    expect(index.pages).toContainEqual(["/integrations/services/gamma/", "Development", "Integrate with Gamma", ["citrus notebook"]]);
+    expect(index.pages).toContainEqual([
+      "/integrations/services/gamma/",
+      "Development",
+      "Integrate with Gamma",
+      ["citrus notebook"],
+    ]);
     expect(index.pages).toContainEqual(["/integrations/services/delta/", "Monitoring", "Integrate with Delta"]);
     expect(index.synonyms).toEqual(SEARCH_SYNONYMS);
   });

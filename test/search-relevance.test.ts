@@ -50,7 +50,17 @@ const EXPECTED: [query: string, guides: string[]][] = [
   // Topics.
   // Guides with an LDAP or SCIM section of their own.
   ["ldap", ["sssd", "snipe-it", "nextcloud", "opnsense", "pfsense", "proftpd", "qnap-nas", "sharepoint-se"]],
-  ["scim", ["1password", "aws", "github-enterprise-emu", "github-enterprise-server", "github-enterprise-cloud", "vmware-vcenter"]],
+  [
+    "scim",
+    [
+      "1password",
+      "aws",
+      "github-enterprise-emu",
+      "github-enterprise-server",
+      "github-enterprise-cloud",
+      "vmware-vcenter",
+    ],
+  ],
   ["sssd", ["sssd"]],
   // Misspellings.
   ["grafanna", ["grafana"]],
@@ -75,7 +85,18 @@ const FORGIVING: [kind: string, query: string, guides: string[]][] = [
   ["misspelled", "graphana", ["grafana"]],
   ["misspelled", "jellifyn", ["jellyfin"]],
   ["misspelled", "semafore", ["semaphore"]],
-  ["misspelled", "scym", ["1password", "aws", "github-enterprise-emu", "github-enterprise-server", "github-enterprise-cloud", "vmware-vcenter"]],
+  [
+    "misspelled",
+    "scym",
+    [
+      "1password",
+      "aws",
+      "github-enterprise-emu",
+      "github-enterprise-server",
+      "github-enterprise-cloud",
+      "vmware-vcenter",
+    ],
+  ],
   ["misspelled", "zulp", ["zulip"]],
   ["misspelled", "mino", ["minio"]],
   ["misspelled", "omny", ["omni"]],
@@ -141,10 +162,14 @@ describe("search relevance on the guides", () => {
   const findsAmongFirstPages = (query: string, guides: string[]) => {
     const pages = top3(query);
     const wanted = guides.map(guide);
-    expect(pages.some((p) => wanted.includes(p)), `first pages: ${pages.join(", ")}`).toBe(true);
+    expect(
+      pages.some((p) => wanted.includes(p)),
+      `first pages: ${pages.join(", ")}`,
+    ).toBe(true);
     // Each page found shows first as itself, then its sections.
     const hits = hitsOf(query);
-    for (const page of pages) expect(hits.find((h) => h.url.split("#")[0] === page)).toMatchObject({ type: "lvl1", url: page });
+    for (const page of pages)
+      expect(hits.find((h) => h.url.split("#")[0] === page)).toMatchObject({ type: "lvl1", url: page });
   };
 
   for (const [query, guides] of EXPECTED) {
@@ -152,7 +177,8 @@ describe("search relevance on the guides", () => {
   }
 
   for (const [kind, query, guides] of FORGIVING) {
-    it(`${kind}: "${query}" finds ${guides.join(" or ")} among the first 3 pages`, () => findsAmongFirstPages(query, guides));
+    it(`${kind}: "${query}" finds ${guides.join(" or ")} among the first 3 pages`, () =>
+      findsAmongFirstPages(query, guides));
   }
 
   it('shows the GitLab guide itself first for "gitlab", each of its sections once', () => {
@@ -165,7 +191,9 @@ describe("search relevance on the guides", () => {
   const text = (hit: SearchHit) => [hit.content, ...Object.values(hit.hierarchy)].filter(Boolean).join(" ");
   for (const [query, words] of TOPICS) {
     it(`"${query}": each of the first 3 sections found is about it`, () => {
-      const hits = hitsOf(query).filter((h) => h.type !== "lvl1").slice(0, 3);
+      const hits = hitsOf(query)
+        .filter((h) => h.type !== "lvl1")
+        .slice(0, 3);
       expect(hits).toHaveLength(3);
       for (const hit of hits) for (const w of words) expect(text(hit)).toMatch(w);
     });

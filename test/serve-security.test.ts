@@ -24,7 +24,9 @@ interface RawResponse {
 /** Sends `GET <target>` exactly as written and reads the whole response. */
 function rawRequest(port: number, target: string, method = "GET"): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect(port, "127.0.0.1", () => socket.write(`${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`));
+    const socket = net.connect(port, "127.0.0.1", () =>
+      socket.write(`${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`),
+    );
     const chunks: Buffer[] = [];
     socket.on("data", (c: Buffer) => chunks.push(c));
     socket.on("error", reject);
@@ -37,7 +39,12 @@ function rawRequest(port: number, target: string, method = "GET"): Promise<RawRe
         const i = line.indexOf(":");
         headers[line.slice(0, i).toLowerCase()] = line.slice(i + 1).trim();
       }
-      resolve({ status: Number(statusLine.split(" ")[1]), headers, body: Buffer.from(rest.join("\r\n\r\n"), "latin1").toString("utf8"), raw });
+      resolve({
+        status: Number(statusLine.split(" ")[1]),
+        headers,
+        body: Buffer.from(rest.join("\r\n\r\n"), "latin1").toString("utf8"),
+        raw,
+      });
     });
   });
 }
@@ -122,7 +129,13 @@ describe("the static server", () => {
   });
 
   it("lists no folder: a folder without index.html is the 404 page with status 404", async () => {
-    for (const target of ["/plain-folder", "/plain-folder/", "/assets/", "/assets/css/", "/integrations/services/alpha/../../"]) {
+    for (const target of [
+      "/plain-folder",
+      "/plain-folder/",
+      "/assets/",
+      "/assets/css/",
+      "/integrations/services/alpha/../../",
+    ]) {
       const r = await get(target);
       expect(r.status, target).toBe(404);
       expect(r.body, target).toBe(file("404.html"));
@@ -164,7 +177,12 @@ describe("the static server", () => {
 
   it("serves /page.html and /page/index.html as the page", async () => {
     const alpha = file("integrations/services/alpha/index.html");
-    for (const target of ["/integrations/services/alpha/", "/integrations/services/alpha", "/integrations/services/alpha/index.html", "/integrations/services/alpha.html"]) {
+    for (const target of [
+      "/integrations/services/alpha/",
+      "/integrations/services/alpha",
+      "/integrations/services/alpha/index.html",
+      "/integrations/services/alpha.html",
+    ]) {
       const r = await get(target);
       expect(r.status, target).toBe(200);
       expect(r.body, target).toBe(alpha);
@@ -180,7 +198,14 @@ describe("the static server", () => {
     for (const target of [`/assets/css/${css}`, `/assets/js/${js}`, `/assets/images/${png}`]) {
       expect((await get(target)).headers["cache-control"], target).toBe("public, max-age=31536000, immutable");
     }
-    for (const target of ["/", "/integrations/services/alpha/", "/integrations/index.html", "/search/index.json", "/img/icon.svg", "/sitemap.xml"]) {
+    for (const target of [
+      "/",
+      "/integrations/services/alpha/",
+      "/integrations/index.html",
+      "/search/index.json",
+      "/img/icon.svg",
+      "/sitemap.xml",
+    ]) {
       expect((await get(target)).headers["cache-control"], target).toBe("no-cache");
     }
     // A missing hashed asset is a 404 that must not be cached for a year.
@@ -203,11 +228,24 @@ describe("the static server", () => {
 describe("ssodocs serve", () => {
   it("binds to 127.0.0.1 by default, unreachable on other interfaces", async () => {
     const site = tempSite();
-    const child = spawn(process.execPath, [path.join(ROOT, "bin/ssodocs.mjs"), "serve", "--config", site.config, "--out", path.join(site.dir, "build"), "--port", "0"], {
-      cwd: ROOT,
-      env: cliEnv(),
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(ROOT, "bin/ssodocs.mjs"),
+        "serve",
+        "--config",
+        site.config,
+        "--out",
+        path.join(site.dir, "build"),
+        "--port",
+        "0",
+      ],
+      {
+        cwd: ROOT,
+        env: cliEnv(),
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     try {
       let output = "";
       const port = await new Promise<number>((resolve, reject) => {
@@ -225,7 +263,9 @@ describe("ssodocs serve", () => {
       expect(home.status).toBe(200);
       // A Content-Security-Policy header is sent with every response, the 404 page too.
       expect(home.headers["content-security-policy"]).toMatch(/script-src/);
-      expect((await rawRequest(port, "/nope")).headers["content-security-policy"]).toBe(home.headers["content-security-policy"]);
+      expect((await rawRequest(port, "/nope")).headers["content-security-policy"]).toBe(
+        home.headers["content-security-policy"],
+      );
       // 127.0.0.2 reaches this machine too (all of 127/8 is loopback on Linux), like any other
       // interface's address: a server bound to all interfaces would answer there.
       const others = [

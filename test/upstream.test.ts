@@ -21,7 +21,11 @@ describe.skipIf(!present)("building ../shared/upstream unmodified", () => {
     const r = runCli(["build", "--config", "scripts/upstream.config.ts", "--out", out]);
     expect(r.code, r.stderr).toBe(0);
     const warnings = r.stderr.split("\n").filter(Boolean);
-    for (const w of warnings) expect(KNOWN_DEFECTS.some((f) => w.includes(f)), w).toBe(true);
+    for (const w of warnings)
+      expect(
+        KNOWN_DEFECTS.some((f) => w.includes(f)),
+        w,
+      ).toBe(true);
     expect(r.stdout).toMatch(/Built \d{3} pages/);
   });
 

@@ -35,11 +35,32 @@ describe("attribute scanners", () => {
   }
 
   it("agree with the regular expressions on random markup", () => {
-    const pieces = ["<a", " ", "\n", "href", "src", "id", "name", "data-name", "=", '"', '="', "x", "/", ">", "<p", "#", "é"];
+    const pieces = [
+      "<a",
+      " ",
+      "\n",
+      "href",
+      "src",
+      "id",
+      "name",
+      "data-name",
+      "=",
+      '"',
+      '="',
+      "x",
+      "/",
+      ">",
+      "<p",
+      "#",
+      "é",
+    ];
     let seed = 7;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     for (let n = 0; n < 3000; n++) {
-      const html = Array.from({ length: 5 + Math.floor(rnd() * 40) }, () => pieces[Math.floor(rnd() * pieces.length)]).join("");
+      const html = Array.from(
+        { length: 5 + Math.floor(rnd() * 40) },
+        () => pieces[Math.floor(rnd() * pieces.length)],
+      ).join("");
       for (const [re, scan] of Object.values(cases)) expect(byScan(scan, html), html).toEqual(byRegex(re, html));
     }
   });

@@ -18,7 +18,9 @@ describe("link validation", () => {
       const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")]);
       expect(r.code).toBe(1);
       expect(r.stderr).toContain("broken links or anchors found; the build fails");
-      expect(r.stderr).toContain("Broken links (1):\n- On page /integrations/services/beta/:\n  - ../gamma/ (resolved as /integrations/services/gamma/)");
+      expect(r.stderr).toContain(
+        "Broken links (1):\n- On page /integrations/services/beta/:\n  - ../gamma/ (resolved as /integrations/services/gamma/)",
+      );
       expect(r.stderr).toContain(
         "Broken anchors (1):\n- On page /integrations/services/beta/:\n  - /integrations/services/alpha/#no-such-heading\n",
       );
@@ -64,19 +66,34 @@ describe("link validation", () => {
       const out = path.join(site.dir, "build");
       const failed = runCli(["build", "--config", site.config, "--out", out]);
       expect(failed.code).toBe(1);
-      expect(failed.stderr).toContain("Broken links (1):\n- On page /integrations/services/beta/:\n  - /files/gone.pdf\n");
-      writeFileSync(path.join(site.dir, "docs/services/beta/index.md"), guide("Integrate with Beta", "[setup](/files/setup.pdf) [contact](/.well-known/security.txt) [logo](/shared/logo.txt)"));
+      expect(failed.stderr).toContain(
+        "Broken links (1):\n- On page /integrations/services/beta/:\n  - /files/gone.pdf\n",
+      );
+      writeFileSync(
+        path.join(site.dir, "docs/services/beta/index.md"),
+        guide(
+          "Integrate with Beta",
+          "[setup](/files/setup.pdf) [contact](/.well-known/security.txt) [logo](/shared/logo.txt)",
+        ),
+      );
       const r = runCli(["build", "--config", site.config, "--out", out]);
       expect(r.stderr).toBe("");
       expect(r.code).toBe(0);
-      for (const file of ["files/setup.pdf", ".well-known/security.txt", "shared/logo.txt"]) expect(existsSync(path.join(out, file)), file).toBe(true);
+      for (const file of ["files/setup.pdf", ".well-known/security.txt", "shared/logo.txt"])
+        expect(existsSync(path.join(out, file)), file).toBe(true);
     } finally {
       site.cleanup();
     }
   });
 
   it("validates again when only a linked file changed: a link to a static file removed since the last build fails", () => {
-    const site = tempSite({ "static/files/setup.pdf": "%PDF", "docs/services/beta/index.md": guide("Integrate with Beta", "[setup](/files/setup.pdf)") }, { ownStatic: true });
+    const site = tempSite(
+      {
+        "static/files/setup.pdf": "%PDF",
+        "docs/services/beta/index.md": guide("Integrate with Beta", "[setup](/files/setup.pdf)"),
+      },
+      { ownStatic: true },
+    );
     try {
       const out = path.join(site.dir, "build");
       expect(runCli(["build", "--config", site.config, "--out", out]).code).toBe(0);
@@ -92,12 +109,17 @@ describe("link validation", () => {
 
   it("says a link broken on five or more pages probably comes from the layout", () => {
     const site = tempSite();
-    const config = readFileSync(site.config, "utf8").replace('items: [{ label: "Integrations", href: "/integrations/" }]', 'items: [{ label: "Gone", href: "/gone/" }]');
+    const config = readFileSync(site.config, "utf8").replace(
+      'items: [{ label: "Integrations", href: "/integrations/" }]',
+      'items: [{ label: "Gone", href: "/gone/" }]',
+    );
     writeFileSync(site.config, config);
     try {
       const r = runCli(["check", "--config", site.config]);
       expect(r.code).toBe(1);
-      expect(r.stderr).toMatch(/Hint: "\/gone\/" is broken on 11 pages; it probably comes from the layout \(navbar or footer\)\./);
+      expect(r.stderr).toMatch(
+        /Hint: "\/gone\/" is broken on 11 pages; it probably comes from the layout \(navbar or footer\)\./,
+      );
     } finally {
       site.cleanup();
     }
@@ -105,14 +127,21 @@ describe("link validation", () => {
 
   it("only warns about a Markdown link to a missing .md file and about a duplicate route", () => {
     const site = tempSite({
-      "docs/services/beta/index.md": guide("Integrate with Beta", "## What is Beta\n\nSee [the old guide](../old/index.md)."),
+      "docs/services/beta/index.md": guide(
+        "Integrate with Beta",
+        "## What is Beta\n\nSee [the old guide](../old/index.md).",
+      ),
       "docs/services/beta-copy.md": guide("Beta again", "Same place.", "slug: /services/beta/\n"),
     });
     try {
       const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")]);
       expect(r.code).toBe(0);
-      expect(r.stderr).toMatch(/warning .*services\/beta\/index\.md:\d+: Markdown link to a missing file: \.\.\/old\/index\.md/);
-      expect(r.stderr).toMatch(/warning .*services\/beta(-copy\.md|\/index\.md): duplicate route \/integrations\/services\/beta\/: also created by services\/beta(-copy\.md|\/index\.md)/);
+      expect(r.stderr).toMatch(
+        /warning .*services\/beta\/index\.md:\d+: Markdown link to a missing file: \.\.\/old\/index\.md/,
+      );
+      expect(r.stderr).toMatch(
+        /warning .*services\/beta(-copy\.md|\/index\.md): duplicate route \/integrations\/services\/beta\/: also created by services\/beta(-copy\.md|\/index\.md)/,
+      );
       expect(r.stdout).toMatch(/Built \d+ pages in .* s \(2 warnings\)/);
     } finally {
       site.cleanup();
@@ -138,11 +167,15 @@ describe("ssodocs check", () => {
   });
 
   it("fails for a guide the sidebar does not list, naming its file", () => {
-    const site = tempSite({ "docs/services/gamma/index.md": guide("Integrate with Gamma", "## What is Gamma\n\nGamma.") });
+    const site = tempSite({
+      "docs/services/gamma/index.md": guide("Integrate with Gamma", "## What is Gamma\n\nGamma."),
+    });
     try {
       const r = runCli(["check", "--config", site.config]);
       expect(r.code).toBe(1);
-      expect(r.stderr).toMatch(/error .*docs\/services\/gamma\/index\.md: the guide services\/gamma\/index is not in the sidebar; add it to a category/);
+      expect(r.stderr).toMatch(
+        /error .*docs\/services\/gamma\/index\.md: the guide services\/gamma\/index is not in the sidebar; add it to a category/,
+      );
       expect(r.stdout).toMatch(/^Check failed: 12 pages; .*; 1 guide missing from the sidebar; /m);
     } finally {
       site.cleanup();
@@ -151,7 +184,13 @@ describe("ssodocs check", () => {
 
   it("fails for a sidebar entry naming a doc that does not exist", () => {
     const site = tempSite();
-    writeFileSync(site.config, readFileSync(site.config, "utf8").replace('items: ["services/beta/index"]', 'items: ["services/beta/index", "services/gone/index"]'));
+    writeFileSync(
+      site.config,
+      readFileSync(site.config, "utf8").replace(
+        'items: ["services/beta/index"]',
+        'items: ["services/beta/index", "services/gone/index"]',
+      ),
+    );
     try {
       const r = runCli(["check", "--config", site.config]);
       expect(r.code).toBe(1);
@@ -163,7 +202,12 @@ describe("ssodocs check", () => {
   });
 
   it("prints a machine-readable report with --json", () => {
-    const site = tempSite({ "docs/services/beta/index.md": guide("Integrate with Beta", "## What is Beta\n\nSee [nowhere](/integrations/nowhere/) and [Alpha](/integrations/services/alpha/#no-such-part).") });
+    const site = tempSite({
+      "docs/services/beta/index.md": guide(
+        "Integrate with Beta",
+        "## What is Beta\n\nSee [nowhere](/integrations/nowhere/) and [Alpha](/integrations/services/alpha/#no-such-part).",
+      ),
+    });
     try {
       const r = runCli(["check", "--json", "--config", site.config]);
       expect(r.code).toBe(1);
@@ -173,14 +217,31 @@ describe("ssodocs check", () => {
       expect(report.linkinator).toBeNull();
       expect(report.brokenLinks).toEqual(
         expect.arrayContaining([
-          { source: "/integrations/services/beta/", href: "/integrations/nowhere/", resolved: "/integrations/nowhere/", kind: "link" },
-          { source: "/integrations/services/beta/", href: "/integrations/services/alpha/#no-such-part", resolved: "/integrations/services/alpha/#no-such-part", kind: "anchor" },
+          {
+            source: "/integrations/services/beta/",
+            href: "/integrations/nowhere/",
+            resolved: "/integrations/nowhere/",
+            kind: "link",
+          },
+          {
+            source: "/integrations/services/beta/",
+            href: "/integrations/services/alpha/#no-such-part",
+            resolved: "/integrations/services/alpha/#no-such-part",
+            kind: "anchor",
+          },
         ]),
       );
       const good = tempSite();
       try {
         const ok = JSON.parse(runCli(["check", "--json", "--config", good.config]).stdout);
-        expect(ok).toMatchObject({ ok: true, pages: 11, errors: [], brokenLinks: [], notInSidebar: [], linkinator: { broken: [] } });
+        expect(ok).toMatchObject({
+          ok: true,
+          pages: 11,
+          errors: [],
+          brokenLinks: [],
+          notInSidebar: [],
+          linkinator: { broken: [] },
+        });
         expect(ok.linkinator.checked).toBeGreaterThan(11);
       } finally {
         good.cleanup();
@@ -198,7 +259,10 @@ describe("a failed build leaves the previous one untouched", () => {
     try {
       expect(runCli(["build", "--config", site.config, "--out", out]).code).toBe(0);
       const before = readFileSync(path.join(out, "integrations/services/alpha/index.html"), "utf8");
-      writeFileSync(path.join(site.dir, "docs/services/alpha/index.md"), "---\ntitle: Alpha\n---\n\n[broken](/nowhere/)\n");
+      writeFileSync(
+        path.join(site.dir, "docs/services/alpha/index.md"),
+        "---\ntitle: Alpha\n---\n\n[broken](/nowhere/)\n",
+      );
       const r = runCli(["build", "--config", site.config, "--out", out]);
       expect(r.code).toBe(1);
       expect(readFileSync(path.join(out, "integrations/services/alpha/index.html"), "utf8")).toBe(before);

@@ -22,7 +22,11 @@ export interface WatchSession {
   stop(): Promise<void>;
 }
 
-export async function startWatchSession(files: Record<string, string> = {}, env: NodeJS.ProcessEnv = {}, options: { waitForBuild?: boolean } = {}): Promise<WatchSession> {
+export async function startWatchSession(
+  files: Record<string, string> = {},
+  env: NodeJS.ProcessEnv = {},
+  options: { waitForBuild?: boolean } = {},
+): Promise<WatchSession> {
   const site = tempSite(files);
   const child: ChildProcess = spawn(process.execPath, [BIN, "serve", "--watch", "--port", "0"], {
     cwd: site.dir,
@@ -42,7 +46,8 @@ export async function startWatchSession(files: Record<string, string> = {}, env:
         const m = pattern.exec(all.slice(from));
         if (m) return resolve(m[0]);
         if (child.exitCode !== null) return reject(new Error(`ssodocs exited (${child.exitCode}):\n${all}`));
-        if (Date.now() - started > timeoutMs) return reject(new Error(`no ${pattern} in the output:\n${all.slice(from)}`));
+        if (Date.now() - started > timeoutMs)
+          return reject(new Error(`no ${pattern} in the output:\n${all.slice(from)}`));
         setTimeout(poll, 20);
       };
       poll();
@@ -87,7 +92,11 @@ export async function startWatchSession(files: Record<string, string> = {}, env:
 }
 
 /** The events the dev server sends to pages, as a page would receive them. */
-export function listenToEvents(url: string): { events: { type: string; [k: string]: unknown }[]; next(type: string, timeoutMs?: number): Promise<Record<string, unknown>>; close(): void } {
+export function listenToEvents(url: string): {
+  events: { type: string; [k: string]: unknown }[];
+  next(type: string, timeoutMs?: number): Promise<Record<string, unknown>>;
+  close(): void;
+} {
   const events: { type: string; [k: string]: unknown }[] = [];
   let seen = 0;
   let buffer = "";
@@ -117,7 +126,8 @@ export function listenToEvents(url: string): { events: { type: string; [k: strin
             seen = i + 1;
             return resolve(events[i]);
           }
-          if (Date.now() - started > timeoutMs) return reject(new Error(`no "${type}" event; got ${JSON.stringify(events.slice(seen))}`));
+          if (Date.now() - started > timeoutMs)
+            return reject(new Error(`no "${type}" event; got ${JSON.stringify(events.slice(seen))}`));
           setTimeout(poll, 20);
         };
         poll();

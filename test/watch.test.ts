@@ -57,10 +57,16 @@ describe("serve --watch", () => {
 
   it("turns a burst of saves into one rebuild with the last text", async () => {
     const from = s.mark();
-    for (let i = 1; i <= 5; i++) s.write(ALPHA, alpha.replace("Alpha is a pretend code host", `Alpha is save number ${i}`));
+    for (let i = 1; i <= 5; i++)
+      s.write(ALPHA, alpha.replace("Alpha is a pretend code host", `Alpha is save number ${i}`));
     await s.waitForOutput(/^Rebuilt .*$/m, from);
     await new Promise((r) => setTimeout(r, 500));
-    expect(s.stdout().slice(from).match(/^Rebuilt /gm) ?? []).toHaveLength(1);
+    expect(
+      s
+        .stdout()
+        .slice(from)
+        .match(/^Rebuilt /gm) ?? [],
+    ).toHaveLength(1);
     expect((await s.get(ALPHA_ROUTE)).body).toContain("Alpha is save number 5");
   });
 
@@ -83,7 +89,12 @@ describe("serve --watch", () => {
     // The same error saved again is not printed again.
     s.write(ALPHA, `${broken}\n`);
     await new Promise((r) => setTimeout(r, 800));
-    expect(s.stderr().slice(0).split(/^error /m).length - 1).toBeGreaterThanOrEqual(1);
+    expect(
+      s
+        .stderr()
+        .slice(0)
+        .split(/^error /m).length - 1,
+    ).toBeGreaterThanOrEqual(1);
     expect((s.stdout() + s.stderr()).slice(from).match(/^error /gm)).toHaveLength(1);
     // The last good page is still served.
     expect((await s.get(ALPHA_ROUTE)).status).toBe(200);
@@ -93,8 +104,13 @@ describe("serve --watch", () => {
 
   it("refuses a slug that leads out of the site on save, writing nothing outside (issue 17)", async () => {
     const outside = path.join(path.dirname(s.dir), `ssodocs-watch-victim-${process.pid}`);
-    const line = await edit(ALPHA, alpha.replace("sidebar_label: Alpha", `sidebar_label: Alpha\nslug: ../../../../../../../..${outside}`));
-    expect(line).toMatch(/^error .*docs\/services\/alpha\/index\.md:\d+: front matter "slug" may not contain a "\." or "\.\." segment/);
+    const line = await edit(
+      ALPHA,
+      alpha.replace("sidebar_label: Alpha", `sidebar_label: Alpha\nslug: ../../../../../../../..${outside}`),
+    );
+    expect(line).toMatch(
+      /^error .*docs\/services\/alpha\/index\.md:\d+: front matter "slug" may not contain a "\." or "\.\." segment/,
+    );
     await new Promise((r) => setTimeout(r, 300));
     expect(existsSync(outside)).toBe(false);
     expect((await s.get(ALPHA_ROUTE)).status).toBe(200);
@@ -110,9 +126,14 @@ describe("serve --watch", () => {
     cpSync(path.join(ROOT, "templates"), templates, { recursive: true });
     symlinkSync(path.join(ROOT, "src"), path.join(s.dir, "src"));
     const config = readFileSync(path.join(s.dir, "ssodocs.config.ts"), "utf8");
-    expect(await edit("ssodocs.config.ts", config.replace("static:", 'templates: "templates",\n  static:'))).toMatch(/^Rebuilt ssodocs\.config\.ts \(site\)/);
+    expect(await edit("ssodocs.config.ts", config.replace("static:", 'templates: "templates",\n  static:'))).toMatch(
+      /^Rebuilt ssodocs\.config\.ts \(site\)/,
+    );
     const footer = readFileSync(path.join(templates, "components/Footer.tsx"), "utf8");
-    const line = await edit(file, footer.replace(/return \(/, 'if (Date.now() > 0) throw new Error("footer exploded");\n  return ('));
+    const line = await edit(
+      file,
+      footer.replace(/return \(/, 'if (Date.now() > 0) throw new Error("footer exploded");\n  return ('),
+    );
     expect(line).toMatch(/footer exploded/);
     expect(line).toContain(`templates/components/Footer.tsx:`);
     const error = (await events.next("error")).error as { file: string; line: number };
@@ -126,7 +147,10 @@ describe("serve --watch", () => {
   });
 
   it("reports a broken link with the Markdown file and line, and still shows the edit", async () => {
-    const text = alpha.replace("See [Beta](/integrations/services/beta/)", "See [Gamma](/integrations/services/gamma/)");
+    const text = alpha.replace(
+      "See [Beta](/integrations/services/beta/)",
+      "See [Gamma](/integrations/services/gamma/)",
+    );
     const line = await edit(ALPHA, text);
     expect(line).toMatch(/docs\/services\/alpha\/index\.md:\d+: broken links/);
     const error = (await events.next("error")).error as { line: number };
@@ -158,7 +182,12 @@ describe("serve --watch", () => {
 
   it("loads the config again when it changes", async () => {
     const config = readFileSync(path.join(s.dir, "ssodocs.config.ts"), "utf8");
-    expect(await edit("ssodocs.config.ts", config.replace('tagline: "A small site for the tests."', 'tagline: "A tagline edited live."'))).toMatch(/\(site\)/);
+    expect(
+      await edit(
+        "ssodocs.config.ts",
+        config.replace('tagline: "A small site for the tests."', 'tagline: "A tagline edited live."'),
+      ),
+    ).toMatch(/\(site\)/);
     expect((await s.get("/")).body).toContain("A tagline edited live.");
     // Restored through edit(), so its rebuild is done before the next test edits the config again.
     await edit("ssodocs.config.ts", config);
@@ -166,7 +195,14 @@ describe("serve --watch", () => {
 
   it("keeps answering, with whole pages, while it rebuilds the site", async () => {
     const config = readFileSync(path.join(s.dir, "ssodocs.config.ts"), "utf8");
-    const routes = ["/", ALPHA_ROUTE, "/integrations/services/beta/", "/integrations/tags", "/search", "/no/such/page/"];
+    const routes = [
+      "/",
+      ALPHA_ROUTE,
+      "/integrations/services/beta/",
+      "/integrations/tags",
+      "/search",
+      "/no/such/page/",
+    ];
     const results: { status: number; whole: boolean }[] = [];
     let stop = false;
     const worker = async (n: number) => {
@@ -177,7 +213,10 @@ describe("serve --watch", () => {
     };
     const workers = Array.from({ length: 8 }, (_, n) => worker(n));
     await new Promise((r) => setTimeout(r, 200));
-    const line = await edit("ssodocs.config.ts", config.replace('tagline: "A small site for the tests."', 'tagline: "Rebuilt under load."'));
+    const line = await edit(
+      "ssodocs.config.ts",
+      config.replace('tagline: "A small site for the tests."', 'tagline: "Rebuilt under load."'),
+    );
     expect(line).toMatch(/^Rebuilt ssodocs\.config\.ts \(site\)/);
     await new Promise((r) => setTimeout(r, 200));
     stop = true;
@@ -192,7 +231,11 @@ describe("serve --watch", () => {
   it("answers the first requests before the first build is done, each with its page", async () => {
     const early = await startWatchSession({}, {}, { waitForBuild: false });
     try {
-      const [guide, home, tags] = await Promise.all([early.get(ALPHA_ROUTE), early.get("/"), early.get("/integrations/tags")]);
+      const [guide, home, tags] = await Promise.all([
+        early.get(ALPHA_ROUTE),
+        early.get("/"),
+        early.get("/integrations/tags"),
+      ]);
       expect(guide.status).toBe(200);
       expect(guide.body).toContain("Alpha is a pretend code host");
       expect(guide.body).toContain('<script src="/__ssodocs/live.js" defer></script>');
@@ -211,6 +254,8 @@ describe("serve --watch", () => {
 
   it("prints short lines without colour codes when the output is not a terminal", () => {
     expect(s.stdout()).not.toMatch(/\x1b\[/);
-    expect(s.stdout()).toMatch(/^Serving at http:\/\/127\.0\.0\.1:\d+\/ \(Ctrl\+C to stop\)\nBuilt 11 pages in \d+\.\d\d s\nWatching for changes\n/);
+    expect(s.stdout()).toMatch(
+      /^Serving at http:\/\/127\.0\.0\.1:\d+\/ \(Ctrl\+C to stop\)\nBuilt 11 pages in \d+\.\d\d s\nWatching for changes\n/,
+    );
   });
 });

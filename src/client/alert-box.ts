@@ -1,5 +1,11 @@
 // The red box shown in place of a part that failed: a message and one button to try again.
-export function alertBox(options: { className: string; title?: string; message: string; button: string; onClick: () => void }): HTMLElement {
+export function alertBox(options: {
+  className: string;
+  title?: string;
+  message: string;
+  button: string;
+  onClick: () => void;
+}): HTMLElement {
   const box = document.createElement("div");
   box.className = options.className;
   box.setAttribute("role", "alert");

@@ -33,7 +33,13 @@ const prefersDark = options.respectPrefersColorScheme && window.matchMedia("(pre
 const prefersLight = options.respectPrefersColorScheme && window.matchMedia("(prefers-color-scheme: light)").matches;
 root.setAttribute(
   "data-theme",
-  stored === "dark" || stored === "light" ? stored : prefersDark ? "dark" : prefersLight ? "light" : options.defaultMode,
+  stored === "dark" || stored === "light"
+    ? stored
+    : prefersDark
+      ? "dark"
+      : prefersLight
+        ? "light"
+        : options.defaultMode,
 );
 if (options.announcementId !== null) {
   try {

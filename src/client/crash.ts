@@ -8,7 +8,13 @@ export function guard(root: HTMLElement, setup: () => void): void {
   } catch (error) {
     console.error(error);
     root.prepend(
-      alertBox({ className: "crash-screen", title: "This page crashed.", message: (error as Error).message, button: "Try again", onClick: () => guard(root, setup) }),
+      alertBox({
+        className: "crash-screen",
+        title: "This page crashed.",
+        message: (error as Error).message,
+        button: "Try again",
+        onClick: () => guard(root, setup),
+      }),
     );
   }
 }

@@ -4,7 +4,11 @@ import { alertBox } from "./alert-box.ts";
 
 export const LAZY_DELAY_MS = 200;
 
-export async function loadPart<T>(container: HTMLElement, load: () => Promise<T>, run: (mod: T) => void | Promise<void>): Promise<void> {
+export async function loadPart<T>(
+  container: HTMLElement,
+  load: () => Promise<T>,
+  run: (mod: T) => void | Promise<void>,
+): Promise<void> {
   const indicator = window.setTimeout(() => {
     const box = document.createElement("div");
     box.className = "lazy-loading";
@@ -24,6 +28,13 @@ export async function loadPart<T>(container: HTMLElement, load: () => Promise<T>
     clear();
     container.querySelector(":scope > .lazy-error")?.remove();
     const message = (error as Error).message || String(error);
-    container.prepend(alertBox({ className: "lazy-error", message, button: "Retry", onClick: () => void loadPart(container, load, run) }));
+    container.prepend(
+      alertBox({
+        className: "lazy-error",
+        message,
+        button: "Retry",
+        onClick: () => void loadPart(container, load, run),
+      }),
+    );
   }
 }

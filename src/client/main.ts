@@ -24,7 +24,11 @@ function enhancePage(page: HTMLElement): void {
   });
   enhanceSearchPage(page);
   for (const diagram of page.querySelectorAll<HTMLElement>("[data-mermaid]")) {
-    void loadPart(diagram, () => import("./mermaid.ts"), (m) => m.renderDiagram(diagram));
+    void loadPart(
+      diagram,
+      () => import("./mermaid.ts"),
+      (m) => m.renderDiagram(diagram),
+    );
   }
 }
 

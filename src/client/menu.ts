@@ -40,8 +40,19 @@ function slide(panel: HTMLElement | null, backdrop: HTMLElement | null, opening:
   const shut = { transform: "translateX(-100%)", opacity: 0 };
   const open = { transform: "none", opacity: 1 };
   const frames = opening ? [shut, open] : [open, shut];
-  const anims = [panel.animate(frames.map(({ transform }) => ({ transform })), options)];
-  if (backdrop) anims.push(backdrop.animate(frames.map(({ opacity }) => ({ opacity })), options));
+  const anims = [
+    panel.animate(
+      frames.map(({ transform }) => ({ transform })),
+      options,
+    ),
+  ];
+  if (backdrop)
+    anims.push(
+      backdrop.animate(
+        frames.map(({ opacity }) => ({ opacity })),
+        options,
+      ),
+    );
   running = anims;
   anims[0].onfinish = () => {
     if (running !== anims) return;
@@ -118,8 +129,7 @@ export function setupMobileMenu(): void {
     else if (menu && target.closest("[data-menu-back]")) {
       showLevel(menu, "primary");
       menu.querySelector<HTMLElement>(".mobile-menu-primary a")?.focus();
-    }
-    else if (target.closest?.("[data-mobile-menu] a[href]")) closeMobileMenu();
+    } else if (target.closest?.("[data-mobile-menu] a[href]")) closeMobileMenu();
   });
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape") closeMobileMenu(true);

@@ -7,7 +7,14 @@ import { startProgress } from "./progress.ts";
 const HTML_SUFFIX = /(?:\/index)?\.html$/;
 /** Parts of the page that differ between pages and are swapped on navigation. */
 const SWAPPED = ["#page", "#mobile-menu", ".navbar-items"];
-const HEAD_META = ['meta[name="description"]', 'link[rel="canonical"]', 'meta[property="og:title"]', 'meta[property="og:description"]', 'meta[property="og:url"]', 'meta[name="robots"]'];
+const HEAD_META = [
+  'meta[name="description"]',
+  'link[rel="canonical"]',
+  'meta[property="og:title"]',
+  'meta[property="og:description"]',
+  'meta[property="og:url"]',
+  'meta[name="robots"]',
+];
 
 export type PageListener = (root: HTMLElement) => void;
 const listeners: PageListener[] = [];
@@ -17,7 +24,9 @@ let currentPath = location.pathname;
 /** `/a/index.html` is the page `/a/`, `/a.html` the page `/a`. */
 export function normalisePath(pathname: string): string {
   if (!HTML_SUFFIX.test(pathname)) return pathname;
-  return pathname.endsWith("/index.html") ? pathname.slice(0, -"index.html".length) : pathname.replace(/\.html$/, "") || "/";
+  return pathname.endsWith("/index.html")
+    ? pathname.slice(0, -"index.html".length)
+    : pathname.replace(/\.html$/, "") || "/";
 }
 
 /** The URL to load for a link to a page of this site, or null for anything else. */
@@ -79,7 +88,8 @@ export async function navigate(href: string, options: { push: boolean; restoreSc
   let html: string;
   try {
     const response = await fetchPage(fetchUrl);
-    if (!response.ok || !(response.headers.get("content-type") ?? "").includes("text/html")) throw new Error(`status ${response.status}`);
+    if (!response.ok || !(response.headers.get("content-type") ?? "").includes("text/html"))
+      throw new Error(`status ${response.status}`);
     html = await response.text();
   } catch {
     done();
@@ -111,7 +121,8 @@ export function refreshPage(): Promise<void> {
 export function setupRouter(): void {
   history.scrollRestoration = "manual";
   const normalised = normalisePath(location.pathname);
-  if (normalised !== location.pathname) history.replaceState(history.state, "", normalised + location.search + location.hash);
+  if (normalised !== location.pathname)
+    history.replaceState(history.state, "", normalised + location.search + location.hash);
   currentPath = normalised;
 
   document.addEventListener("click", (e) => {
@@ -142,7 +153,9 @@ export function setupRouter(): void {
     void navigate(location.href, { push: false, restoreScroll: scroll });
   });
 
-  const idle = (window as Window & { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
+  const idle =
+    (window as Window & { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ??
+    ((cb: () => void) => setTimeout(cb, 200));
   const observe = (root: ParentNode) => idle(() => observeLinks(root, internalUrl));
   observe(document);
   onPageChange((page) => {

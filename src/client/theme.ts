@@ -29,7 +29,8 @@ function stored(): ColorMode | null {
 
 export function setupColorMode(): void {
   for (const button of document.querySelectorAll<HTMLButtonElement>("[data-color-toggle]")) {
-    const label = () => button.setAttribute("aria-label", `Switch between dark and light mode (currently ${currentMode()} mode)`);
+    const label = () =>
+      button.setAttribute("aria-label", `Switch between dark and light mode (currently ${currentMode()} mode)`);
     label();
     onModeChange(label);
     button.addEventListener("click", () => {

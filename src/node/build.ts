@@ -106,7 +106,12 @@ async function runBuild(loaded: LoadedConfig, outDir: string | null, warnings: W
     const files = await siteFiles(site, store, pages);
     for (const page of pages) warnings.list.push(...page.warnings);
     // 4. Links and anchors.
-    const broken = await brokenLinksOf(site, store, pages, files.map((f) => f.path));
+    const broken = await brokenLinksOf(
+      site,
+      store,
+      pages,
+      files.map((f) => f.path),
+    );
     if (broken.length) throw new BrokenLinksError(broken);
     clock.lap("validate");
     // 5. The output: left as it is when it holds exactly this site.
@@ -130,7 +135,12 @@ async function runBuild(loaded: LoadedConfig, outDir: string | null, warnings: W
 }
 
 /** Broken links and anchors, none when the pages and files are those the last successful build validated. */
-export async function brokenLinksOf(site: PreparedSite, store: PageStore, pages: ProducedPage[], files: string[]): Promise<BrokenLink[]> {
+export async function brokenLinksOf(
+  site: PreparedSite,
+  store: PageStore,
+  pages: ProducedPage[],
+  files: string[],
+): Promise<BrokenLink[]> {
   const known = new Set([...pages.map((p) => p.plan.file), ...files]);
   const stamp = site.validationStamp(pages, known);
   if (stamp === store.validated) return [];
@@ -141,7 +151,13 @@ export async function brokenLinksOf(site: PreparedSite, store: PageStore, pages:
   return broken;
 }
 
-async function writeOutput(outDir: string, staging: Staging | null, pages: ProducedPage[], files: OutputItem[], store: PageStore): Promise<void> {
+async function writeOutput(
+  outDir: string,
+  staging: Staging | null,
+  pages: ProducedPage[],
+  files: OutputItem[],
+  store: PageStore,
+): Promise<void> {
   const items = [...pages.map((p) => p.output), ...files];
   if (!staging) {
     if (outputIsCurrent(outDir, items, store.written(outDir))) return;

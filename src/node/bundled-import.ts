@@ -100,13 +100,21 @@ async function runEsbuild(esbuild: Esbuild, entries: string[], options: esbuild.
     const first = (error as esbuild.BuildFailure).errors?.[0];
     if (!first) throw error;
     const where = first.location;
-    throw new SsodocsError(first.text, where ? { file: path.resolve(where.file), line: where.line } : { file: entries[0] });
+    throw new SsodocsError(
+      first.text,
+      where ? { file: path.resolve(where.file), line: where.line } : { file: entries[0] },
+    );
   }
 }
 
 /** The project files a bundle was made from and the packages' package.json files, each with the hash of its content. */
 function inputsOf(metafile: esbuild.Metafile, packageFiles: Set<string>): ModuleInputs {
-  const files = [...Object.keys(metafile.inputs).filter((f) => !f.includes("node_modules/")).map((f) => path.resolve(f)), ...packageFiles];
+  const files = [
+    ...Object.keys(metafile.inputs)
+      .filter((f) => !f.includes("node_modules/"))
+      .map((f) => path.resolve(f)),
+    ...packageFiles,
+  ];
   return [...new Set(files)].sort().map((f) => [f, hashOf(readFileSync(f))]);
 }
 
@@ -124,10 +132,13 @@ export async function importBundled<T>(entries: string[]): Promise<{ modules: T[
     plugins: [packagesByPath(packageFiles), keepImportMeta],
   });
   try {
-    for (const folder of new Set(result.outputFiles.map((f) => path.dirname(f.path)))) await mkdir(folder, { recursive: true });
+    for (const folder of new Set(result.outputFiles.map((f) => path.dirname(f.path))))
+      await mkdir(folder, { recursive: true });
     await Promise.all(result.outputFiles.map((f) => writeFile(f.path, f.contents)));
     const outputs = Object.entries(result.metafile.outputs);
-    const entryFiles = entries.map((entry) => path.resolve(outputs.find(([, o]) => o.entryPoint && path.resolve(o.entryPoint) === path.resolve(entry))![0]));
+    const entryFiles = entries.map((entry) =>
+      path.resolve(outputs.find(([, o]) => o.entryPoint && path.resolve(o.entryPoint) === path.resolve(entry))![0]),
+    );
     const modules = await Promise.all(entryFiles.map((file) => import(pathToFileURL(file).href) as Promise<T>));
     return { modules, inputs: inputsOf(result.metafile, packageFiles) };
   } finally {

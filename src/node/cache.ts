@@ -7,7 +7,8 @@ import path from "node:path";
 import { listFiles } from "./list-files.ts";
 
 /** `SSODOCS_CACHE_DIR` moves the cache (tests use their own). */
-export const CACHE_DIR = process.env.SSODOCS_CACHE_DIR ?? path.resolve(import.meta.dirname, "../../node_modules/.cache/ssodocs");
+export const CACHE_DIR =
+  process.env.SSODOCS_CACHE_DIR ?? path.resolve(import.meta.dirname, "../../node_modules/.cache/ssodocs");
 
 export function hashOf(...parts: (string | Uint8Array)[]): string {
   const h = createHash("sha256");
@@ -35,7 +36,12 @@ let ownSources: string | undefined;
 export function toolStamp(): string {
   // Running compiled, the launcher has it from when the sources were compiled.
   const compiled = (globalThis as { __ssodocsToolStamp?: string }).__ssodocsToolStamp;
-  return (ownSources ??= compiled ?? hashOfFiles(ROOT, [...filesIn(ROOT, ["src/node", "src/shared"], (name) => /\.(ts|mjs)$/.test(name)), "package-lock.json"]));
+  return (ownSources ??=
+    compiled ??
+    hashOfFiles(ROOT, [
+      ...filesIn(ROOT, ["src/node", "src/shared"], (name) => /\.(ts|mjs)$/.test(name)),
+      "package-lock.json",
+    ]));
 }
 
 /** Whether the caches of site content are used (`SSODOCS_NO_CACHE=1` turns them off). */
@@ -89,7 +95,12 @@ export function readCache<T>(namespace: string, key: string, options: { tool?: b
  * Writes an entry; `keep` entries of the namespace stay, the most recently used, and older
  * ones go (each change of the client sources, each site, would otherwise add one for good).
  */
-export function writeCache(namespace: string, key: string, value: unknown, options: { tool?: boolean; keep?: number } = {}): void {
+export function writeCache(
+  namespace: string,
+  key: string,
+  value: unknown,
+  options: { tool?: boolean; keep?: number } = {},
+): void {
   writeEntry(namespace, `${key}.json`, JSON.stringify(value), options);
 }
 
@@ -100,7 +111,10 @@ export function writeCache(namespace: string, key: string, value: unknown, optio
 export function keepNewest(
   dir: string,
   keep: number,
-  { include = () => true, timeOf = (entry) => statSync(entry).mtimeMs }: { include?: (name: string) => boolean; timeOf?: (entry: string) => number } = {},
+  {
+    include = () => true,
+    timeOf = (entry) => statSync(entry).mtimeMs,
+  }: { include?: (name: string) => boolean; timeOf?: (entry: string) => number } = {},
 ): void {
   const entries = readdirSync(dir)
     .filter(include)

@@ -31,7 +31,14 @@ export interface CheckReport {
 
 function problemsOf(error: unknown): CheckProblem[] {
   if (error instanceof SsodocsErrors) return error.errors.flatMap(problemsOf);
-  if (error instanceof SsodocsError) return [{ message: error.message, ...(error.file ? { file: error.file } : {}), ...(error.line ? { line: error.line } : {}) }];
+  if (error instanceof SsodocsError)
+    return [
+      {
+        message: error.message,
+        ...(error.file ? { file: error.file } : {}),
+        ...(error.line ? { line: error.line } : {}),
+      },
+    ];
   return [{ message: error instanceof Error ? (error.stack ?? error.message) : String(error) }];
 }
 
@@ -39,7 +46,15 @@ export async function runCheck(loaded: LoadedConfig, options: { external: boolea
   const temp = await mkdtemp(path.join(os.tmpdir(), "ssodocs-check-"));
   const outDir = path.join(temp, "build");
   const warnings = new Warnings();
-  const report: CheckReport = { ok: false, pages: 0, warnings: warnings.list, errors: [], brokenLinks: [], notInSidebar: [], linkinator: null };
+  const report: CheckReport = {
+    ok: false,
+    pages: 0,
+    warnings: warnings.list,
+    errors: [],
+    brokenLinks: [],
+    notInSidebar: [],
+    linkinator: null,
+  };
   try {
     try {
       const result = await buildSite(loaded, { outDir, warnings });
@@ -56,7 +71,12 @@ export async function runCheck(loaded: LoadedConfig, options: { external: boolea
     report.linkinator = { checked: crawled.checked, broken: crawled.failures };
     return report;
   } finally {
-    report.ok = !report.errors.length && !report.brokenLinks.length && !report.notInSidebar.length && !!report.linkinator && !report.linkinator.broken.length;
+    report.ok =
+      !report.errors.length &&
+      !report.brokenLinks.length &&
+      !report.notInSidebar.length &&
+      !!report.linkinator &&
+      !report.linkinator.broken.length;
     await rm(temp, { recursive: true, force: true });
   }
 }

@@ -38,7 +38,9 @@ export async function main(argv: string[]): Promise<number> {
     .exitOverride();
 
   const withConfig = (cmd: Command) =>
-    cmd.option("-c, --config <file>", "config file", "ssodocs.config.ts").option("--verbose", "print the stack trace of an error (also DEBUG=ssodocs)", false);
+    cmd
+      .option("-c, --config <file>", "config file", "ssodocs.config.ts")
+      .option("--verbose", "print the stack trace of an error (also DEBUG=ssodocs)", false);
 
   withConfig(program.command("build").description("build the site into the output folder"))
     .option("-o, --out <dir>", "output folder", "build")
@@ -49,17 +51,28 @@ export async function main(argv: string[]): Promise<number> {
         const stages = Object.entries(result.timings).map(([k, v]) => `${k} ${v} ms`);
         out.info(`${stages.join(", ")}, peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
       }
-      out.info(`Built ${result.pages.length} pages in ${result.seconds.toFixed(2)} s${result.warnings.length ? ` (${result.warnings.length} warning${result.warnings.length === 1 ? "" : "s"})` : ""}`);
+      out.info(
+        `Built ${result.pages.length} pages in ${result.seconds.toFixed(2)} s${result.warnings.length ? ` (${result.warnings.length} warning${result.warnings.length === 1 ? "" : "s"})` : ""}`,
+      );
     });
 
-  withConfig(program.command("serve").description("build the site, then serve it; with --watch, rebuild on every change and reload the browser"))
+  withConfig(
+    program
+      .command("serve")
+      .description("build the site, then serve it; with --watch, rebuild on every change and reload the browser"),
+  )
     .option("-p, --port <port>", "port", "3000")
     .option("-H, --host <host>", "host to bind", "127.0.0.1")
-    .option("-o, --out <dir>", "output folder (not used with --watch, which serves from memory and a temporary folder)", "build")
+    .option(
+      "-o, --out <dir>",
+      "output folder (not used with --watch, which serves from memory and a temporary folder)",
+      "build",
+    )
     .option("-w, --watch", "watch content, templates, config and static files; reload open pages on change", false)
     .action(async (opts: CommonOptions & { port: string; host: string; out: string; watch: boolean }) => {
       const port = Number(opts.port);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new SsodocsError(`--port must be a number from 0 to 65535, not "${opts.port}"`);
+      if (!Number.isInteger(port) || port < 0 || port > 65535)
+        throw new SsodocsError(`--port must be a number from 0 to 65535, not "${opts.port}"`);
       let stop: () => Promise<void>;
       if (opts.watch) {
         const { startWatchServer } = await import("./dev/watch.ts");
@@ -69,9 +82,13 @@ export async function main(argv: string[]): Promise<number> {
         const result = await runBuild(opts, opts.out);
         out.info(`Built ${result.pages.length} pages in ${result.seconds.toFixed(2)} s`);
         const { startStaticServer } = await import("./serve/static.ts");
-        const server = await startStaticServer(path.resolve(opts.out), port, opts.host, [], { "Content-Security-Policy": result.csp });
+        const server = await startStaticServer(path.resolve(opts.out), port, opts.host, [], {
+          "Content-Security-Policy": result.csp,
+        });
         const address = server.address();
-        out.info(`Serving at http://${opts.host}:${typeof address === "object" && address ? address.port : port}/ (Ctrl+C to stop)`);
+        out.info(
+          `Serving at http://${opts.host}:${typeof address === "object" && address ? address.port : port}/ (Ctrl+C to stop)`,
+        );
         stop = () => new Promise<void>((resolve) => server.close(() => resolve()));
       }
       await new Promise<void>((resolve) => {
@@ -81,7 +98,13 @@ export async function main(argv: string[]): Promise<number> {
       });
     });
 
-  withConfig(program.command("check").description("run every validation in a temporary folder (front matter, links, anchors, sidebar coverage), then linkinator over the served output"))
+  withConfig(
+    program
+      .command("check")
+      .description(
+        "run every validation in a temporary folder (front matter, links, anchors, sidebar coverage), then linkinator over the served output",
+      ),
+  )
     .option("--external", "also check external links", false)
     .option("--json", "print a machine-readable report on stdout instead of text", false)
     .action(async (opts: CommonOptions & { external: boolean; json: boolean }) => {
@@ -94,21 +117,29 @@ export async function main(argv: string[]): Promise<number> {
         return;
       }
       for (const w of report.warnings) out.warn(w);
-      for (const e of report.errors) out.error(`${e.file ? `${e.file}${e.line ? `:${e.line}` : ""}: ` : ""}${e.message}`);
+      for (const e of report.errors)
+        out.error(`${e.file ? `${e.file}${e.line ? `:${e.line}` : ""}: ` : ""}${e.message}`);
       if (report.brokenLinks.length) out.error(formatBrokenLinks(report.brokenLinks));
-      for (const g of report.notInSidebar) out.error(`${g.file}: the guide ${g.id} is not in the sidebar; add it to a category`);
+      for (const g of report.notInSidebar)
+        out.error(`${g.file}: the guide ${g.id} is not in the sidebar; add it to a category`);
       for (const line of report.linkinator?.broken ?? []) out.error(line);
       const parts = [
         `${report.pages} pages`,
         `${report.errors.length} build error${report.errors.length === 1 ? "" : "s"}`,
         `${report.brokenLinks.length} broken link${report.brokenLinks.length === 1 ? "" : "s"} or anchors`,
         `${report.notInSidebar.length} guide${report.notInSidebar.length === 1 ? "" : "s"} missing from the sidebar`,
-        report.linkinator ? `linkinator: ${report.linkinator.checked} links checked, ${report.linkinator.broken.length} broken` : "linkinator: not run",
+        report.linkinator
+          ? `linkinator: ${report.linkinator.checked} links checked, ${report.linkinator.broken.length} broken`
+          : "linkinator: not run",
       ];
       out.info(`Check ${report.ok ? "passed" : "failed"}: ${parts.join("; ")}`);
     });
 
-  withConfig(program.command("new").description("start a guide for a service from the template guide and list it in the sidebar"))
+  withConfig(
+    program
+      .command("new")
+      .description("start a guide for a service from the template guide and list it in the sidebar"),
+  )
     .argument("<service>", "the service's slug: lower-case letters, digits and hyphens (the guide's address)")
     .option("-n, --name <name>", "the service's display name (default: from the slug)")
     .option("--category <label>", "the sidebar category to list it in")
@@ -116,13 +147,24 @@ export async function main(argv: string[]): Promise<number> {
     .action(async (service: string, opts: CommonOptions & { name?: string; category?: string; sidebar?: string }) => {
       const loaded = await loadConfig(opts.config);
       const { createGuide } = await import("./new-guide.ts");
-      const created = createGuide(loaded, { service, name: opts.name, category: opts.category, sidebarFile: opts.sidebar });
+      const created = createGuide(loaded, {
+        service,
+        name: opts.name,
+        category: opts.category,
+        sidebarFile: opts.sidebar,
+      });
       const rel = (f: string) => path.relative(process.cwd(), f) || f;
-      out.info(`Created ${rel(created.file)}${created.category ? ` and listed it under "${created.category}" in ${rel(created.sidebarFile!)}` : ""}`);
+      out.info(
+        `Created ${rel(created.file)}${created.category ? ` and listed it under "${created.category}" in ${rel(created.sidebarFile!)}` : ""}`,
+      );
       out.info(`Fill it in, then see it at ${created.route} with: ssodocs serve --watch`);
     });
 
-  withConfig(program.command("index").description("build the search records; with --push, upload them to Algolia (ALGOLIA_APP_ID, ALGOLIA_ADMIN_KEY)"))
+  withConfig(
+    program
+      .command("index")
+      .description("build the search records; with --push, upload them to Algolia (ALGOLIA_APP_ID, ALGOLIA_ADMIN_KEY)"),
+  )
     .option("--push", "replace the Algolia index with the records", false)
     .option("--index-name <name>", "Algolia index (default: search.algolia.indexName of the config)")
     .option("--algolia-host <url>", "send to this host instead of Algolia's (a proxy or a test server)")
@@ -131,11 +173,16 @@ export async function main(argv: string[]): Promise<number> {
       const result = await runBuild(opts, null, loaded);
       const records = (await searchRecordsOf(result)) as DocSearchRecord[];
       if (!opts.push) {
-        out.info(`${records.length} search records from ${result.pages.length} pages (ssodocs build writes them to ${RECORDS_FILE}; --push uploads them)`);
+        out.info(
+          `${records.length} search records from ${result.pages.length} pages (ssodocs build writes them to ${RECORDS_FILE}; --push uploads them)`,
+        );
         return;
       }
       const indexName = opts.indexName ?? loaded.config.search.algolia?.indexName;
-      if (!indexName) throw new SsodocsError("index --push needs an index name: set search.algolia.indexName in the config or pass --index-name");
+      if (!indexName)
+        throw new SsodocsError(
+          "index --push needs an index name: set search.algolia.indexName in the config or pass --index-name",
+        );
       // The Algolia client is only loaded for a push.
       const { pushCredentials, pushRecords } = await import("./search/push.ts");
       const { appId, adminKey } = pushCredentials(process.env);
@@ -147,7 +194,9 @@ export async function main(argv: string[]): Promise<number> {
     await program.parseAsync(argv);
   } catch (error) {
     if (error instanceof CommanderError) {
-      return error.exitCode === 0 || error.code === "commander.helpDisplayed" || error.code === "commander.version" ? 0 : 1;
+      return error.exitCode === 0 || error.code === "commander.helpDisplayed" || error.code === "commander.version"
+        ? 0
+        : 1;
     }
     out.error(formatError(error));
     return 1;

@@ -9,15 +9,28 @@ const nonEmpty = v.pipe(text("a non-empty string"), v.trim(), v.minLength(1, "mu
 const flag = v.boolean("must be true or false");
 /** A value that may be left out or null (null by default); the value's own schema says what it must be. */
 const orNull = <T extends v.GenericSchema>(schema: T, _what: string) => v.optional(v.nullable(schema), null);
-const oneOf = <const T extends readonly string[]>(options: T) => v.picklist(options, `must be one of ${options.map((o) => `"${o}"`).join(", ")}`);
-const headingLevel = v.pipe(v.number("must be a whole number from 1 to 6"), v.integer("must be a whole number from 1 to 6"), v.minValue(1, "must be a whole number from 1 to 6"), v.maxValue(6, "must be a whole number from 1 to 6"));
+const oneOf = <const T extends readonly string[]>(options: T) =>
+  v.picklist(options, `must be one of ${options.map((o) => `"${o}"`).join(", ")}`);
+const headingLevel = v.pipe(
+  v.number("must be a whole number from 1 to 6"),
+  v.integer("must be a whole number from 1 to 6"),
+  v.minValue(1, "must be a whole number from 1 to 6"),
+  v.maxValue(6, "must be a whole number from 1 to 6"),
+);
 const link = v.strictObject({ label: nonEmpty, href: nonEmpty }, "must be an object with label and href");
 
 /** A sidebar item as the config writes it: a doc id, or a doc or category object (see sidebars.ts for the rest). */
 export type SidebarItemConfig =
   | string
   | { type: "doc"; id: string; label?: string; className?: string }
-  | { type: "category"; label: string; link?: string; collapsible?: boolean; collapsed?: boolean; items: SidebarItemConfig[] };
+  | {
+      type: "category";
+      label: string;
+      link?: string;
+      collapsible?: boolean;
+      collapsed?: boolean;
+      items: SidebarItemConfig[];
+    };
 
 const sidebarItem: v.GenericSchema<SidebarItemConfig> = v.union(
   [
@@ -25,7 +38,12 @@ const sidebarItem: v.GenericSchema<SidebarItemConfig> = v.union(
     v.variant(
       "type",
       [
-        v.looseObject({ type: v.literal("doc"), id: nonEmpty, label: v.optional(nonEmpty), className: v.optional(nonEmpty) }),
+        v.looseObject({
+          type: v.literal("doc"),
+          id: nonEmpty,
+          label: v.optional(nonEmpty),
+          className: v.optional(nonEmpty),
+        }),
         v.looseObject({
           type: v.literal("category"),
           label: nonEmpty,
@@ -43,14 +61,26 @@ const sidebarItem: v.GenericSchema<SidebarItemConfig> = v.union(
 
 /** Extra entries of a dropdown, after the configured ones (Docusaurus's `dropdownItemsAfter`). */
 const dropdownExtras = v.optional(v.array(link, "must be a list of { label, href }"));
-const dropdown = <T extends string>(type: T) => v.strictObject({ type: v.literal(type), dropdownItemsAfter: dropdownExtras, position: v.optional(oneOf(["left", "right"] as const)) });
+const dropdown = <T extends string>(type: T) =>
+  v.strictObject({
+    type: v.literal(type),
+    dropdownItemsAfter: dropdownExtras,
+    position: v.optional(oneOf(["left", "right"] as const)),
+  });
 
 /**
  * A navbar item: a link (left side), or Docusaurus's locale or docs version dropdown (right
  * side), whose entries come from `i18n` and `docs.versions`.
  */
 const navbarItem = v.union(
-  [link, v.variant("type", [dropdown("localeDropdown"), dropdown("docsVersionDropdown")], 'must be "localeDropdown" or "docsVersionDropdown"')],
+  [
+    link,
+    v.variant(
+      "type",
+      [dropdown("localeDropdown"), dropdown("docsVersionDropdown")],
+      'must be "localeDropdown" or "docsVersionDropdown"',
+    ),
+  ],
   'must be { label, href } or a dropdown item ({ type: "localeDropdown" } or { type: "docsVersionDropdown" })',
 );
 
@@ -70,17 +100,30 @@ const i18n = v.pipe(
     localeConfigs: v.optional(v.record(v.string(), localeConfig, "must be an object keyed by locale"), {}),
   }),
   v.transform((i) => ({ ...i, locales: i.locales ?? [i.defaultLocale] })),
-  v.forward(v.check((i) => i.locales.includes(i.defaultLocale), "must be a list of locales that holds i18n.defaultLocale"), ["locales"]),
+  v.forward(
+    v.check((i) => i.locales.includes(i.defaultLocale), "must be a list of locales that holds i18n.defaultLocale"),
+    ["locales"],
+  ),
   v.rawCheck(({ dataset, addIssue }) => {
     if (!dataset.typed) return;
     const i = dataset.value;
     for (const locale of i.locales) {
       if (locale === i.defaultLocale || i.localeConfigs[locale]?.url) continue;
-      const step = (input: unknown, key: string, value: unknown) => ({ type: "object" as const, origin: "value" as const, input: input as Record<string, unknown>, key, value });
+      const step = (input: unknown, key: string, value: unknown) => ({
+        type: "object" as const,
+        origin: "value" as const,
+        input: input as Record<string, unknown>,
+        key,
+        value,
+      });
       const configs = i.localeConfigs as Record<string, unknown>;
       addIssue({
         message: "must be the URL of that locale's site (ssodocs builds one locale, i18n.defaultLocale)",
-        path: [step(i, "localeConfigs", configs), step(configs, locale, configs[locale]), step(configs[locale] ?? {}, "url", undefined)],
+        path: [
+          step(i, "localeConfigs", configs),
+          step(configs, locale, configs[locale]),
+          step(configs[locale] ?? {}, "url", undefined),
+        ],
       });
     }
   }),
@@ -95,20 +138,35 @@ export const ConfigSchema = v.strictObject(
   {
     title: v.optional(nonEmpty, "authentik"),
     tagline: v.optional(text(), "Bring all of your authentication into a unified platform."),
-    url: v.optional(v.pipe(nonEmpty, v.regex(/^https?:\/\/[^/]+$/, "must be an origin such as https://example.com (no path, no trailing slash)")), "https://integrations.goauthentik.io"),
+    url: v.optional(
+      v.pipe(
+        nonEmpty,
+        v.regex(/^https?:\/\/[^/]+$/, "must be an origin such as https://example.com (no path, no trailing slash)"),
+      ),
+      "https://integrations.goauthentik.io",
+    ),
     baseUrl: v.optional(v.pipe(nonEmpty, v.regex(/^\/(.*\/)?$/, "must be a path that starts and ends with /")), "/"),
     /** Docusaurus's meaning: true writes `a/b/index.html` and links `/a/b/`; false writes `a/b.html` and links `/a/b`; undefined keeps each link as written. */
     trailingSlash: v.optional(v.boolean("must be true, false or left out")),
     titleDelimiter: v.optional(nonEmpty, "|"),
     navbar: v.optional(
       v.strictObject({
-        logo: v.optional(v.strictObject({ alt: nonEmpty, src: nonEmpty, href: nonEmpty }, "must be an object with alt, src and href"), {
-          alt: "authentik logo",
-          src: "/img/icon.svg",
-          href: "https://goauthentik.io/",
-        }),
+        logo: v.optional(
+          v.strictObject({ alt: nonEmpty, src: nonEmpty, href: nonEmpty }, "must be an object with alt, src and href"),
+          {
+            alt: "authentik logo",
+            src: "/img/icon.svg",
+            href: "https://goauthentik.io/",
+          },
+        ),
         items: v.optional(v.array(navbarItem, "must be a list of links and dropdown items"), []),
-        iconLinks: v.optional(v.array(v.strictObject({ label: nonEmpty, href: nonEmpty, icon: oneOf(["github", "discord"] as const) }), "must be a list of { label, href, icon }"), []),
+        iconLinks: v.optional(
+          v.array(
+            v.strictObject({ label: nonEmpty, href: nonEmpty, icon: oneOf(["github", "discord"] as const) }),
+            "must be a list of { label, href, icon }",
+          ),
+          [],
+        ),
         hideOnScroll: v.optional(flag, false),
       }),
       {},
@@ -142,7 +200,7 @@ export const ConfigSchema = v.strictObject(
           v.pipe(
             text(),
             v.transform((s) => s.trim().replace(/^\/+|\/+$/g, "")),
-            v.check((s) => !/[?#\\]|(^|\/)\.\.?(\/|$)/.test(s), "must be a plain path such as \"integrations\" or \"/\""),
+            v.check((s) => !/[?#\\]|(^|\/)\.\.?(\/|$)/.test(s), 'must be a plain path such as "integrations" or "/"'),
           ),
           "integrations",
         ),
@@ -176,15 +234,29 @@ export const ConfigSchema = v.strictObject(
       {},
     ),
     frontMatter: v.optional(v.strictObject({ unknownKeys: v.optional(oneOf(["warn", "error"] as const), "warn") }), {}),
-    links: v.optional(v.strictObject({ rewrites: v.optional(v.array(v.strictObject({ from: nonEmpty, to: nonEmpty }), "must be a list of { from, to }"), []) }), {}),
+    links: v.optional(
+      v.strictObject({
+        rewrites: v.optional(
+          v.array(v.strictObject({ from: nonEmpty, to: nonEmpty }), "must be a list of { from, to }"),
+          [],
+        ),
+      }),
+      {},
+    ),
     search: v.optional(
       v.strictObject({
-        algolia: orNull(v.strictObject({ appId: nonEmpty, apiKey: nonEmpty, indexName: nonEmpty }), "an object with appId, apiKey and indexName"),
+        algolia: orNull(
+          v.strictObject({ appId: nonEmpty, apiKey: nonEmpty, indexName: nonEmpty }),
+          "an object with appId, apiKey and indexName",
+        ),
         /** Groups of words a search treats as one (`[["oidc", "oauth2", "openid"], ...]`); a member may be a phrase. */
         synonyms: v.optional(
           v.array(
             v.pipe(
-              v.array(v.pipe(text(), v.regex(/[\p{L}\p{N}]/u, "must hold a letter or digit")), 'must be a list of at least two words or phrases, such as ["oidc", "openid"]'),
+              v.array(
+                v.pipe(text(), v.regex(/[\p{L}\p{N}]/u, "must hold a letter or digit")),
+                'must be a list of at least two words or phrases, such as ["oidc", "openid"]',
+              ),
               v.minLength(2, 'must be a list of at least two words or phrases, such as ["oidc", "openid"]'),
             ),
             "must be an array of groups of words or phrases",
@@ -194,8 +266,26 @@ export const ConfigSchema = v.strictObject(
       }),
       {},
     ),
-    mermaid: v.optional(v.strictObject({ theme: v.optional(v.strictObject({ light: nonEmpty, dark: nonEmpty }), { light: "default", dark: "dark" }) }), {}),
-    code: v.optional(v.strictObject({ extraLanguages: v.optional(v.array(nonEmpty, "must be a list of language names"), ["apacheconf", "diff", "http", "json", "nginx", "python", "bash"]) }), {}),
+    mermaid: v.optional(
+      v.strictObject({
+        theme: v.optional(v.strictObject({ light: nonEmpty, dark: nonEmpty }), { light: "default", dark: "dark" }),
+      }),
+      {},
+    ),
+    code: v.optional(
+      v.strictObject({
+        extraLanguages: v.optional(v.array(nonEmpty, "must be a list of language names"), [
+          "apacheconf",
+          "diff",
+          "http",
+          "json",
+          "nginx",
+          "python",
+          "bash",
+        ]),
+      }),
+      {},
+    ),
     /** Folder of the React page templates, relative to the config file (default: ssodocs's own). */
     templates: orNull(nonEmpty, "a folder"),
     /** Folders copied as they are to the output root, in order (Docusaurus's `staticDirectories`). */
@@ -206,7 +296,10 @@ export const ConfigSchema = v.strictObject(
     redirects: v.optional(v.array(redirect, "must be a list of { from, to }"), []),
     /** For each existing route, the old paths that should lead to it (the client-redirects plugin's `createRedirects`). */
     createRedirects: v.optional(
-      v.custom<(existingPath: string) => string[] | string | null | undefined>((f) => typeof f === "function", "must be a function (existingPath) => string[]"),
+      v.custom<(existingPath: string) => string[] | string | null | undefined>(
+        (f) => typeof f === "function",
+        "must be a function (existingPath) => string[]",
+      ),
     ),
   },
   "must be an object (export default defineConfig({ ... }))",

@@ -43,7 +43,14 @@ export interface LoadedConfig {
 /** The config's defaults (the schema's, for an empty config). */
 export const DEFAULTS: SiteConfig = v.parse(ConfigSchema, {});
 
-type AnySchema = v.GenericSchema & { wrapped?: AnySchema; item?: AnySchema; entries?: Record<string, AnySchema>; options?: AnySchema[]; pipe?: AnySchema[]; message?: unknown };
+type AnySchema = v.GenericSchema & {
+  wrapped?: AnySchema;
+  item?: AnySchema;
+  entries?: Record<string, AnySchema>;
+  options?: AnySchema[];
+  pipe?: AnySchema[];
+  message?: unknown;
+};
 
 /** A schema without its optional, nullable and pipe wrappers. */
 function unwrap(schema: AnySchema): AnySchema {
@@ -65,7 +72,8 @@ function schemaAt(parts: (string | number)[]): AnySchema | null {
   return schema;
 }
 
-const keyName = (parts: (string | number)[]) => parts.map((p, i) => (typeof p === "number" ? `[${p}]` : `${i ? "." : ""}${p}`)).join("");
+const keyName = (parts: (string | number)[]) =>
+  parts.map((p, i) => (typeof p === "number" ? `[${p}]` : `${i ? "." : ""}${p}`)).join("");
 
 /** Checks a config against the schema and returns it with its defaults; throws naming the bad key. */
 export function resolveConfig(user: unknown, file: string): SiteConfig {
@@ -76,7 +84,8 @@ export function resolveConfig(user: unknown, file: string): SiteConfig {
   let parts = (issue.path ?? []).map((p) => p.key as string | number);
   for (;;) {
     // The deepest; of equally deep ones, one about a value that is there rather than a missing key.
-    const score = (i: v.BaseIssue<unknown>) => (i.path?.length ?? 0) * 4 + (i.received === "undefined" ? 0 : 2) + (i.expected === "never" ? 0 : 1);
+    const score = (i: v.BaseIssue<unknown>) =>
+      (i.path?.length ?? 0) * 4 + (i.received === "undefined" ? 0 : 2) + (i.expected === "never" ? 0 : 1);
     const deepest = [...(issue.issues ?? [])].sort((a, b) => score(b) - score(a))[0];
     if (!deepest?.path?.length) break;
     issue = deepest;
@@ -87,18 +96,28 @@ export function resolveConfig(user: unknown, file: string): SiteConfig {
   if (isObject && issue.expected !== "never" && issue.received === "undefined" && parts.length) {
     const schema = schemaAt(parts);
     const message = schema ? (schema.message ?? unwrap(schema).message) : null;
-    throw new SsodocsError(`config key "${keyName(parts)}" ${typeof message === "string" ? message : "is missing"} (got nothing)`, { file });
+    throw new SsodocsError(
+      `config key "${keyName(parts)}" ${typeof message === "string" ? message : "is missing"} (got nothing)`,
+      { file },
+    );
   }
   if (isObject && issue.expected === "never" && parts.length) {
     const key = String(parts[parts.length - 1]);
-    const known = Object.keys(unwrap(schemaAt(parts.slice(0, -1)) ?? (ConfigSchema as unknown as AnySchema)).entries ?? {});
+    const known = Object.keys(
+      unwrap(schemaAt(parts.slice(0, -1)) ?? (ConfigSchema as unknown as AnySchema)).entries ?? {},
+    );
     const nearest = nearestOf(key, known);
     throw new SsodocsError(
       `unknown config key "${keyName(parts)}"${nearest ? ` (did you mean "${nearest}"?)` : ""}${known.length ? ` (known keys: ${known.join(", ")})` : ""}`,
       { file },
     );
   }
-  const got = issue.input === undefined ? "nothing" : typeof issue.input === "function" ? "a function" : JSON.stringify(issue.input);
+  const got =
+    issue.input === undefined
+      ? "nothing"
+      : typeof issue.input === "function"
+        ? "a function"
+        : JSON.stringify(issue.input);
   if (!parts.length) throw new SsodocsError(`the config file's default export ${issue.message}`, { file });
   throw new SsodocsError(`config key "${keyName(parts)}" ${issue.message} (got ${got})`, { file });
 }
@@ -108,7 +127,9 @@ export async function loadConfig(configPath?: string, cwd = process.cwd()): Prom
   const file = path.resolve(cwd, configPath ?? DEFAULT_CONFIG_FILE);
   if (!existsSync(file)) {
     throw new SsodocsError(
-      configPath ? "config file not found" : `no ${DEFAULT_CONFIG_FILE} here; pass --config <file> or run ssodocs from the project root`,
+      configPath
+        ? "config file not found"
+        : `no ${DEFAULT_CONFIG_FILE} here; pass --config <file> or run ssodocs from the project root`,
       { file },
     );
   }
@@ -129,9 +150,14 @@ export async function loadConfig(configPath?: string, cwd = process.cwd()): Prom
   const config = resolveConfig(mod.default, file);
   const root = path.dirname(file);
   const docsDir = path.resolve(root, config.docs.path);
-  if (!existsSync(docsDir)) throw new SsodocsError(`docs.path "${config.docs.path}" does not exist (${docsDir})`, { file });
-  const staticDirs = [...config.staticDirectories, ...(config.static ? [config.static] : [])].map((dir) => path.resolve(root, dir));
-  for (const dir of staticDirs) if (!existsSync(dir)) throw new SsodocsError(`the static folder ${path.relative(root, dir) || dir} does not exist`, { file });
+  if (!existsSync(docsDir))
+    throw new SsodocsError(`docs.path "${config.docs.path}" does not exist (${docsDir})`, { file });
+  const staticDirs = [...config.staticDirectories, ...(config.static ? [config.static] : [])].map((dir) =>
+    path.resolve(root, dir),
+  );
+  for (const dir of staticDirs)
+    if (!existsSync(dir))
+      throw new SsodocsError(`the static folder ${path.relative(root, dir) || dir} does not exist`, { file });
   return {
     config,
     file,

@@ -70,7 +70,13 @@ export function formatError(error: unknown, verbose = verboseRequested()): strin
   if (error instanceof SsodocsErrors) return error.message;
   if (!(error instanceof Error)) return String(error);
   const stack = verbose && error.stack ? `\n${error.stack}` : "";
-  const { code, path: file, dest, syscall, address } = error as NodeJS.ErrnoException & { dest?: string; address?: string };
+  const {
+    code,
+    path: file,
+    dest,
+    syscall,
+    address,
+  } = error as NodeJS.ErrnoException & { dest?: string; address?: string };
   if (code && CONDITIONS[code]) {
     const where = file ? `${shownPath(file)}${dest ? ` -> ${shownPath(dest)}` : ""}` : (address ?? syscall ?? "");
     return `${where ? `${where}: ` : ""}${CONDITIONS[code]}${stack}`;

@@ -57,7 +57,13 @@ function codeSpan(text: string): string {
 function withName(body: string, name: string): string {
   return body
     .split(/(`[^`\n]*`)/)
-    .map((part, i) => (i % 2 === 1 ? (part === `\`${PLACEHOLDER_NAME}\`` ? codeSpan(name) : part.replaceAll(PLACEHOLDER_NAME, name)) : part.replaceAll(PLACEHOLDER_NAME, markdownText(name))))
+    .map((part, i) =>
+      i % 2 === 1
+        ? part === `\`${PLACEHOLDER_NAME}\``
+          ? codeSpan(name)
+          : part.replaceAll(PLACEHOLDER_NAME, name)
+        : part.replaceAll(PLACEHOLDER_NAME, markdownText(name)),
+    )
     .join("");
 }
 
@@ -67,14 +73,20 @@ export function guideFromTemplate(template: string, slug: string, name: string):
   const body = (match ? template.slice(match[0].length) : template)
     .replace(/^<!-- Replace "Service Name"[^\n]*-->\n\n?/m, "")
     .replaceAll("service.company", `${slug}.company`);
-  const frontMatter = [`title: ${yamlString(`Integrate with ${name}`)}`, `sidebar_label: ${yamlString(name)}`, "support_level: community"];
+  const frontMatter = [
+    `title: ${yamlString(`Integrate with ${name}`)}`,
+    `sidebar_label: ${yamlString(name)}`,
+    "support_level: community",
+  ];
   return `---\n${frontMatter.join("\n")}\n---\n\n${withName(body, name).replace(/^\n+/, "")}`;
 }
 
 export function createGuide(loaded: LoadedConfig, options: NewGuideOptions): NewGuide {
   const slug = options.service;
   if (!SERVICE_SLUG.test(slug)) {
-    throw new SsodocsError(`"${slug}" is not a valid service slug: use lower-case letters, digits and single hyphens, such as "home-assistant"`);
+    throw new SsodocsError(
+      `"${slug}" is not a valid service slug: use lower-case letters, digits and single hyphens, such as "home-assistant"`,
+    );
   }
   const dir = path.join(loaded.docsDir, "services", slug);
   for (const ext of ["md", "mdx"]) {
@@ -82,7 +94,8 @@ export function createGuide(loaded: LoadedConfig, options: NewGuideOptions): New
     if (existsSync(existing)) throw new SsodocsError(`a guide for "${slug}" exists already`, { file: existing });
   }
   const templateFile = path.join(loaded.docsDir, TEMPLATE);
-  if (!existsSync(templateFile)) throw new SsodocsError(`the template guide ${TEMPLATE} is missing from the docs folder`, { file: templateFile });
+  if (!existsSync(templateFile))
+    throw new SsodocsError(`the template guide ${TEMPLATE} is missing from the docs folder`, { file: templateFile });
   if (options.name !== undefined && /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(options.name)) {
     throw new SsodocsError("--name may not contain control characters or line breaks");
   }
@@ -96,10 +109,14 @@ export function createGuide(loaded: LoadedConfig, options: NewGuideOptions): New
     sidebar = JSON.parse(readFileSync(sidebarFile, "utf8")) as GroupedSidebar;
     const categories = sidebar.applications.categories;
     const names = categories.map((c) => `"${c.label}"`).join(", ");
-    if (!options.category) throw new SsodocsError(`say which sidebar category the guide belongs to with --category; one of ${names}`, { file: sidebarFile });
+    if (!options.category)
+      throw new SsodocsError(`say which sidebar category the guide belongs to with --category; one of ${names}`, {
+        file: sidebarFile,
+      });
     const wanted = options.category.trim().toLowerCase();
     const found = categories.find((c) => c.label.toLowerCase() === wanted);
-    if (!found) throw new SsodocsError(`no sidebar category "${options.category}"; one of ${names}`, { file: sidebarFile });
+    if (!found)
+      throw new SsodocsError(`no sidebar category "${options.category}"; one of ${names}`, { file: sidebarFile });
     found.services = [...found.services, slug].sort();
     category = found.label;
   } else if (options.sidebarFile) {
@@ -111,6 +128,9 @@ export function createGuide(loaded: LoadedConfig, options: NewGuideOptions): New
   writeFileSync(file, guideFromTemplate(readFileSync(templateFile, "utf8"), slug, name));
   if (sidebar) writeFileSync(sidebarFile, `${JSON.stringify(sidebar, null, 2)}\n`);
   // The new guide has no slug: its route is the one its doc id gives.
-  const route = docPermalink({ id: `services/${slug}/index`, frontMatter: {} as SourceDoc["frontMatter"] }, loaded.config);
+  const route = docPermalink(
+    { id: `services/${slug}/index`, frontMatter: {} as SourceDoc["frontMatter"] },
+    loaded.config,
+  );
   return { file, route, category, sidebarFile: sidebar ? sidebarFile : null };
 }

@@ -2,7 +2,17 @@
 // checked: it may not hold (or lie inside) the sources, may not be a file, and a folder that is
 // there already must be one an earlier build wrote (it holds the marker file) or be empty. A lock
 // file beside it keeps two builds from writing the same folder at once.
-import { closeSync, existsSync, lstatSync, openSync, readdirSync, readFileSync, realpathSync, rmSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeSync,
+} from "node:fs";
 import path from "node:path";
 import { SsodocsError } from "./errors.ts";
 
@@ -50,10 +60,12 @@ export function checkOutputFolder(outDir: string, folders: ProtectedFolders): vo
   const refuse = (why: string): never => {
     throw new SsodocsError(`refusing to write the site to ${shown(outDir)}: ${why}; choose another --out`);
   };
-  if (isWithin(out, realPathOf(folders.root))) refuse("it is the project folder or holds it, and a build replaces its output folder");
+  if (isWithin(out, realPathOf(folders.root)))
+    refuse("it is the project folder or holds it, and a build replaces its output folder");
   for (const { label, dir } of folders.sources) {
     const source = realPathOf(dir);
-    if (isWithin(out, source) || isWithin(source, out)) refuse(`it ${isWithin(out, source) ? "holds" : "lies inside"} the ${label} (${shown(dir)})`);
+    if (isWithin(out, source) || isWithin(source, out))
+      refuse(`it ${isWithin(out, source) ? "holds" : "lies inside"} the ${label} (${shown(dir)})`);
   }
   let stat;
   try {

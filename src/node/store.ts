@@ -46,7 +46,15 @@ interface Index {
 
 const KEEP_BUILDS = 3;
 const KEEP_OUTPUTS = 4;
-const emptyIndex = (): Index => ({ version: 1, builds: [], entries: {}, templates: null, validated: null, config: null, outputs: {} });
+const emptyIndex = (): Index => ({
+  version: 1,
+  builds: [],
+  entries: {},
+  templates: null,
+  validated: null,
+  config: null,
+  outputs: {},
+});
 
 /** One store per site in a process, so every command and update of a site shares it. */
 const stores = new Map<string, PageStore>();
@@ -82,7 +90,8 @@ export class PageStore {
     if (!this.dir) return emptyIndex();
     try {
       const index = JSON.parse(readFileSync(path.join(this.dir, "index.json"), "utf8")) as Index;
-      if (index.version === 1 && Array.isArray(index.builds) && typeof index.entries === "object" && index.entries) return { ...emptyIndex(), ...index };
+      if (index.version === 1 && Array.isArray(index.builds) && typeof index.entries === "object" && index.entries)
+        return { ...emptyIndex(), ...index };
     } catch {
       // None yet, or damaged: an empty store.
     }
@@ -93,7 +102,8 @@ export class PageStore {
     return this.index.templates;
   }
   set templates(templates: Index["templates"]) {
-    if (JSON.stringify(templates) !== JSON.stringify(this.index.templates)) (this.index.templates = templates), (this.dirty = true);
+    if (JSON.stringify(templates) !== JSON.stringify(this.index.templates))
+      (this.index.templates = templates), (this.dirty = true);
   }
   get config(): Index["config"] {
     return this.index.config;
@@ -107,7 +117,9 @@ export class PageStore {
   }
   setWritten(outDir: string, stamps: WrittenStamps): void {
     // The last few folders written (`check` writes a new temporary one each time).
-    const kept = Object.entries(this.index.outputs).filter(([dir]) => dir !== outDir).slice(-(KEEP_OUTPUTS - 1));
+    const kept = Object.entries(this.index.outputs)
+      .filter(([dir]) => dir !== outDir)
+      .slice(-(KEEP_OUTPUTS - 1));
     this.index.outputs = Object.fromEntries([...kept, [outDir, stamps]]);
     this.dirty = true;
   }

@@ -28,7 +28,10 @@ const TEMP_PREFIX = ".build-";
 const MAX_WRITES_IN_FLIGHT = 32;
 
 function tempName(outDir: string, kind: string): string {
-  return path.join(path.dirname(outDir), `${TEMP_PREFIX}${path.basename(outDir)}-${kind}-${process.pid}-${Date.now().toString(36)}`);
+  return path.join(
+    path.dirname(outDir),
+    `${TEMP_PREFIX}${path.basename(outDir)}-${kind}-${process.pid}-${Date.now().toString(36)}`,
+  );
 }
 
 /**
@@ -45,13 +48,18 @@ export async function removeStaleTemps(outDir: string): Promise<void> {
   } catch {
     return;
   }
-  const previous = names.filter((n) => n.startsWith(`${prefix}old-`)).sort().pop();
+  const previous = names
+    .filter((n) => n.startsWith(`${prefix}old-`))
+    .sort()
+    .pop();
   if (previous && !existsSync(outDir)) {
     await rename(path.join(parent, previous), outDir);
     names = names.filter((n) => n !== previous);
   }
   // Folders of builds still running (another output folder's lock holder, say) are theirs.
-  await Promise.all(names.filter((n) => !ownerAlive(n)).map((n) => rm(path.join(parent, n), { recursive: true, force: true })));
+  await Promise.all(
+    names.filter((n) => !ownerAlive(n)).map((n) => rm(path.join(parent, n), { recursive: true, force: true })),
+  );
 }
 
 /**
@@ -60,9 +68,14 @@ export async function removeStaleTemps(outDir: string): Promise<void> {
  */
 export function outputPathIn(dir: string, file: string): string {
   const segments = file.split("/");
-  const bad = file === "" || path.isAbsolute(file) || /[\\\u0000-\u001f\u007f]/.test(file) || segments.some((s) => s === "" || s === "." || s === "..");
+  const bad =
+    file === "" ||
+    path.isAbsolute(file) ||
+    /[\\\u0000-\u001f\u007f]/.test(file) ||
+    segments.some((s) => s === "" || s === "." || s === "..");
   const target = path.join(dir, file);
-  if (bad || !isWithin(dir, target)) throw new SsodocsError(`refusing to write outside the output folder: ${JSON.stringify(file)}`);
+  if (bad || !isWithin(dir, target))
+    throw new SsodocsError(`refusing to write outside the output folder: ${JSON.stringify(file)}`);
   return target;
 }
 
@@ -75,8 +88,15 @@ export function staticFilesOf(staticDir: string): string[] {
   const files = listFiles(staticDir, { hidden: true, followFolderLinks: true });
   for (const file of files) {
     const full = path.join(staticDir, file);
-    if (!existsSync(full)) throw new SsodocsError("this link in the static folder points at nothing (a dangling symbolic link)", { file: full });
-    if (!isWithin(root, realPathOf(full))) throw new SsodocsError("this file of the static folder is a link to a file outside it; copy the file in instead", { file: full });
+    if (!existsSync(full))
+      throw new SsodocsError("this link in the static folder points at nothing (a dangling symbolic link)", {
+        file: full,
+      });
+    if (!isWithin(root, realPathOf(full)))
+      throw new SsodocsError(
+        "this file of the static folder is a link to a file outside it; copy the file in instead",
+        { file: full },
+      );
   }
   return files;
 }
@@ -115,7 +135,9 @@ function filesBelow(dir: string): string[] | null {
 export function outputIsCurrent(outDir: string, items: OutputItem[], stamps: WrittenStamps | null): boolean {
   const expected = manifestOf(items);
   try {
-    const manifest = JSON.parse(readFileSync(path.join(outDir, OUTPUT_MARKER), "utf8")) as { files?: [string, string][] };
+    const manifest = JSON.parse(readFileSync(path.join(outDir, OUTPUT_MARKER), "utf8")) as {
+      files?: [string, string][];
+    };
     if (JSON.stringify(manifest.files) !== JSON.stringify(expected)) return false;
     const found = filesBelow(outDir);
     if (!found || found.length !== expected.length + 1) return false;
@@ -177,7 +199,10 @@ export async function createStaging(outDir: string) {
     async commit(): Promise<WrittenStamps> {
       await Promise.all(inFlight);
       if (failure) throw failure;
-      await writeFile(path.join(dir, OUTPUT_MARKER), JSON.stringify({ generator: "ssodocs", files: manifestOf(written) }));
+      await writeFile(
+        path.join(dir, OUTPUT_MARKER),
+        JSON.stringify({ generator: "ssodocs", files: manifestOf(written) }),
+      );
       const old = existsSync(outDir) ? tempName(outDir, "old") : null;
       if (old) await rename(outDir, old);
       await rename(dir, outDir);

@@ -43,7 +43,14 @@ export interface PageLink {
 /** The sidebar as the templates see it: resolved labels and hrefs. */
 export type SidebarNode =
   | { type: "link"; label: string; href: string; docId: string }
-  | { type: "category"; label: string; href: string | null; docId: string | null; collapsible: boolean; items: SidebarNode[] };
+  | {
+      type: "category";
+      label: string;
+      href: string | null;
+      docId: string | null;
+      collapsible: boolean;
+      items: SidebarNode[];
+    };
 
 export interface TagSummary {
   label: string;

@@ -4,7 +4,14 @@ import { CloseIcon } from "./Icons.tsx";
 /** Shown until dismissed; the before-paint script hides it at once when the stored dismissal matches its id. */
 export function AnnouncementBar({ bar }: { bar: AnnouncementBarConfig }) {
   return (
-    <div className="announcement-bar" data-announcement-bar data-announcement-id={bar.id} style={{ backgroundColor: bar.backgroundColor, color: bar.textColor }} role="region" aria-label="Announcement">
+    <div
+      className="announcement-bar"
+      data-announcement-bar
+      data-announcement-id={bar.id}
+      style={{ backgroundColor: bar.backgroundColor, color: bar.textColor }}
+      role="region"
+      aria-label="Announcement"
+    >
       <div className="announcement-content" dangerouslySetInnerHTML={{ __html: bar.content }} />
       {bar.isCloseable ? (
         <button type="button" className="icon-button announcement-close" aria-label="Close" data-announcement-close>

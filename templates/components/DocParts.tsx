@@ -34,7 +34,9 @@ export function Badges({ frontMatter }: { frontMatter: FrontMatter }) {
   if (!fm.support_level && !fm.authentik_preview && !fm.authentik_enterprise && !fm.authentik_version) return null;
   return (
     <div className="badges">
-      {fm.support_level ? <span className={supportBadgeClass(fm.support_level)}>{supportBadgeLabel(fm.support_level)}</span> : null}
+      {fm.support_level ? (
+        <span className={supportBadgeClass(fm.support_level)}>{supportBadgeLabel(fm.support_level)}</span>
+      ) : null}
       {fm.authentik_version ? <span className="badge badge-version">authentik: {fm.authentik_version}+</span> : null}
       {fm.authentik_enterprise ? <span className="badge badge-enterprise">Enterprise</span> : null}
       {fm.authentik_preview ? <span className="badge badge-preview">Preview</span> : null}

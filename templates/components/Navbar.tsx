@@ -57,7 +57,14 @@ export function Navbar({ site, path }: { site: SiteView; path: string }) {
   return (
     <nav className="navbar" aria-label="Main" data-hide-on-scroll={navbar.hideOnScroll ? "" : undefined}>
       <div className="navbar-inner">
-        <button type="button" className="navbar-toggle icon-button" aria-label="Open the navigation menu" aria-expanded="false" aria-controls="mobile-menu" data-menu-open>
+        <button
+          type="button"
+          className="navbar-toggle icon-button"
+          aria-label="Open the navigation menu"
+          aria-expanded="false"
+          aria-controls="mobile-menu"
+          data-menu-open
+        >
           <MenuIcon />
         </button>
         <a className="navbar-brand" href={navbar.logo.href}>
@@ -67,7 +74,11 @@ export function Navbar({ site, path }: { site: SiteView; path: string }) {
         <ul className="navbar-items">
           {navbarLinks(site.config).map((item) => (
             <li key={item.href}>
-              <a href={item.href} className={isActive(item.href, path) ? "active" : undefined} aria-current={isActive(item.href, path) ? "page" : undefined}>
+              <a
+                href={item.href}
+                className={isActive(item.href, path) ? "active" : undefined}
+                aria-current={isActive(item.href, path) ? "page" : undefined}
+              >
                 {item.label}
               </a>
             </li>
@@ -75,7 +86,13 @@ export function Navbar({ site, path }: { site: SiteView; path: string }) {
         </ul>
         <div className="navbar-end">
           {navbar.iconLinks.map((link) => (
-            <a key={link.href} className="icon-button navbar-icon-link" href={link.href} aria-label={link.label} title={link.label}>
+            <a
+              key={link.href}
+              className="icon-button navbar-icon-link"
+              href={link.href}
+              aria-label={link.label}
+              title={link.label}
+            >
               <BrandIcon d={site.brandIcons[link.icon] ?? ""} />
             </a>
           ))}
@@ -83,7 +100,13 @@ export function Navbar({ site, path }: { site: SiteView; path: string }) {
             <NavbarDropdown key={d.kind} dropdown={d} />
           ))}
           {colorMode.disableSwitch ? null : (
-            <button type="button" className="icon-button color-toggle" data-color-toggle aria-label="Switch between dark and light mode" title="Switch between dark and light mode">
+            <button
+              type="button"
+              className="icon-button color-toggle"
+              data-color-toggle
+              aria-label="Switch between dark and light mode"
+              title="Switch between dark and light mode"
+            >
               <SunIcon className="icon-light" />
               <MoonIcon className="icon-dark" />
             </button>

@@ -51,8 +51,16 @@ describe.skipIf(!hasChromium())("accessibility and page weight", () => {
         }
         expect(await page.evaluate(() => document.documentElement.getAttribute("data-theme"))).toBe(mode);
         await page.addScriptTag({ content: AXE });
-        const result = (await page.evaluate(() => (window as unknown as { axe: { run(): Promise<unknown> } }).axe.run())) as AxeResult;
-        const summary = result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
+        const result = (await page.evaluate(() =>
+          (window as unknown as { axe: { run(): Promise<unknown> } }).axe.run(),
+        )) as AxeResult;
+        const summary = result.violations.map(
+          (v) =>
+            `${v.id}: ${v.help} (${v.nodes
+              .map((n) => n.target.join(" "))
+              .slice(0, 3)
+              .join(", ")})`,
+        );
         expect(summary).toEqual([]);
       } finally {
         await context.close();
@@ -75,7 +83,12 @@ describe.skipIf(!hasChromium())("accessibility and page weight", () => {
     // A guide without a diagram: mermaid must not load.
     await page.goto(env.site.origin + "/integrations/services/alpha/");
     await page.waitForLoadState("networkidle");
-    const scripts = await page.evaluate(() => [...document.querySelectorAll("script[src]")].map((s) => ({ type: s.getAttribute("type"), defer: s.hasAttribute("defer") })));
+    const scripts = await page.evaluate(() =>
+      [...document.querySelectorAll("script[src]")].map((s) => ({
+        type: s.getAttribute("type"),
+        defer: s.hasAttribute("defer"),
+      })),
+    );
     await context.close();
     expect(scripts.every((s) => s.type === "module" || s.defer)).toBe(true);
     expect(files.some((f) => /mermaid|katex|search/i.test(f))).toBe(false);

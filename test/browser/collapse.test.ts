@@ -23,8 +23,14 @@ interface Recorded {
 describe.skipIf(!hasChromium())("collapsible parts", () => {
   const env = useBrowserAndSite((c) =>
     c
-      .replace('{ type: "category", label: "Development", items', '{ type: "category", label: "Development", collapsible: true, items')
-      .replace('{ type: "category", label: "Monitoring", items', '{ type: "category", label: "Monitoring", collapsible: true, items'),
+      .replace(
+        '{ type: "category", label: "Development", items',
+        '{ type: "category", label: "Development", collapsible: true, items',
+      )
+      .replace(
+        '{ type: "category", label: "Monitoring", items',
+        '{ type: "category", label: "Monitoring", collapsible: true, items',
+      ),
   );
   let context: BrowserContext;
   afterEach(async () => {
@@ -39,18 +45,27 @@ describe.skipIf(!hasChromium())("collapsible parts", () => {
       const log: unknown[] = ((window as unknown as { __animations: unknown[] }).__animations = []);
       Element.prototype.animate = function (this: Element, frames, options) {
         const o = options as KeyframeAnimationOptions;
-        log.push({ target: this.className || this.tagName, frames, duration: o.duration, easing: o.easing, shown: !this.closest("[hidden]") });
+        log.push({
+          target: this.className || this.tagName,
+          frames,
+          duration: o.duration,
+          easing: o.easing,
+          shown: !this.closest("[hidden]"),
+        });
         return original.call(this, frames, options);
       } as typeof original;
     });
     const page = await context.newPage();
     await page.goto(env.site.origin + path);
-    if (options.javaScriptEnabled !== false) await page.waitForFunction(() => document.documentElement.dataset.ssodocsStarted === "true");
+    if (options.javaScriptEnabled !== false)
+      await page.waitForFunction(() => document.documentElement.dataset.ssodocsStarted === "true");
     return page;
   }
 
-  const animations = (page: Page) => page.evaluate(() => (window as unknown as { __animations: Recorded[] }).__animations.splice(0));
-  const finished = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState === "finished"));
+  const animations = (page: Page) =>
+    page.evaluate(() => (window as unknown as { __animations: Recorded[] }).__animations.splice(0));
+  const finished = (page: Page) =>
+    page.waitForFunction(() => document.getAnimations().every((a) => a.playState === "finished"));
 
   describe("sidebar categories", () => {
     /** A category of the desktop sidebar (or of the mobile menu): its <details>. */

@@ -30,7 +30,9 @@ describe.skipIf(!hasChromium())("Copy page as Markdown", () => {
     expect(copied).toContain("## What is Gamma");
     // Nothing was refused by the Content-Security-Policy.
     expect(errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
-    await page.waitForFunction(() => document.querySelector("[data-copy-page]")?.textContent === "Copy page as Markdown");
+    await page.waitForFunction(
+      () => document.querySelector("[data-copy-page]")?.textContent === "Copy page as Markdown",
+    );
   });
 
   it("says so when the copy cannot be fetched", async () => {
@@ -49,7 +51,10 @@ describe.skipIf(!hasChromium())("Copy page as Markdown", () => {
     expect(await page.locator("[data-copy-page]").isVisible()).toBe(false);
     const link = page.getByRole("link", { name: "View as Markdown" });
     expect(await link.isVisible()).toBe(true);
-    const response = await Promise.all([page.waitForResponse((r) => r.url().endsWith(`${GAMMA}index.md`)), link.click()]).then(([r]) => r);
+    const response = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith(`${GAMMA}index.md`)),
+      link.click(),
+    ]).then(([r]) => r);
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toBe("text/markdown; charset=utf-8");
   });

@@ -13,7 +13,9 @@ describe.skipIf(!hasChromium())("Content-Security-Policy", () => {
   it("every page has exactly one inline script, the hashed one, and no inline event handler", () => {
     const out = path.join(env.site.dir, "build");
     const pages = (function walk(d: string): string[] {
-      return readdirSync(d).flatMap((n) => (statSync(path.join(d, n)).isDirectory() ? walk(path.join(d, n)) : n.endsWith(".html") ? [path.join(d, n)] : []));
+      return readdirSync(d).flatMap((n) =>
+        statSync(path.join(d, n)).isDirectory() ? walk(path.join(d, n)) : n.endsWith(".html") ? [path.join(d, n)] : [],
+      );
     })(out);
     expect(pages.length).toBeGreaterThan(5);
     for (const file of pages) {
@@ -30,7 +32,9 @@ describe.skipIf(!hasChromium())("Content-Security-Policy", () => {
     const page = await context.newPage();
     await page.addInitScript(() => {
       (window as unknown as { violations: string[] }).violations = [];
-      document.addEventListener("securitypolicyviolation", (e) => (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+      document.addEventListener("securitypolicyviolation", (e) =>
+        (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`),
+      );
     });
     const response = await page.goto(`${env.site.origin}/integrations/services/beta/`);
     expect(response?.headers()["content-security-policy"]).toBe(env.site.csp);

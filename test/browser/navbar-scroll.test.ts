@@ -5,7 +5,9 @@ import { hasChromium } from "./chromium.ts";
 import { useBrowserAndSite } from "./site.ts";
 
 describe.skipIf(!hasChromium())("navbar hide-on-scroll", () => {
-  const env = useBrowserAndSite((c) => c.replace('iconLinks: [{ label: "GitHub"', 'hideOnScroll: true,\n    iconLinks: [{ label: "GitHub"'));
+  const env = useBrowserAndSite((c) =>
+    c.replace('iconLinks: [{ label: "GitHub"', 'hideOnScroll: true,\n    iconLinks: [{ label: "GitHub"'),
+  );
 
   it("hides when scrolling down, shows when scrolling up and near the top", async () => {
     const page = await env.browser.newPage({ viewport: { width: 1280, height: 700 } });
@@ -13,7 +15,11 @@ describe.skipIf(!hasChromium())("navbar hide-on-scroll", () => {
     /** Scrolls, then waits until the navbar is in the expected state (fails after 5 s). */
     const scrollExpecting = async (y: number, hidden: boolean) => {
       await page.evaluate((top) => window.scrollTo(0, top), y);
-      await page.waitForFunction((h) => document.querySelector(".navbar")!.classList.contains("navbar-hidden") === h, hidden, { timeout: 5000 });
+      await page.waitForFunction(
+        (h) => document.querySelector(".navbar")!.classList.contains("navbar-hidden") === h,
+        hidden,
+        { timeout: 5000 },
+      );
     };
     await scrollExpecting(30, false);
     await scrollExpecting(800, true);

@@ -58,11 +58,15 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
       // The stored mode is set by the inline head script, before the body is parsed.
       await page.addInitScript(() => {
         document.addEventListener("readystatechange", () => {
-          if (document.readyState === "interactive") (window as unknown as { themeAtParse: string | null }).themeAtParse = document.documentElement.getAttribute("data-theme");
+          if (document.readyState === "interactive")
+            (window as unknown as { themeAtParse: string | null }).themeAtParse =
+              document.documentElement.getAttribute("data-theme");
         });
       });
       await page.reload();
-      expect(await page.evaluate(() => (window as unknown as { themeAtParse: string | null }).themeAtParse)).toBe("dark");
+      expect(await page.evaluate(() => (window as unknown as { themeAtParse: string | null }).themeAtParse)).toBe(
+        "dark",
+      );
     });
 
     it("follows the system preference while nothing is stored", async () => {
@@ -97,9 +101,16 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
       expect(await bar.textContent()).toContain("We have launched.");
       await page.click("[data-announcement-close]");
       expect(await bar.isVisible()).toBe(false);
-      expect(await page.evaluate(() => [localStorage.getItem("docusaurus.announcement.dismiss"), localStorage.getItem("docusaurus.announcement.id")])).toEqual(["true", "launch-1"]);
+      expect(
+        await page.evaluate(() => [
+          localStorage.getItem("docusaurus.announcement.dismiss"),
+          localStorage.getItem("docusaurus.announcement.id"),
+        ]),
+      ).toEqual(["true", "launch-1"]);
       await page.reload();
-      expect(await page.evaluate(() => document.documentElement.getAttribute("data-announcement-dismissed"))).toBe("true");
+      expect(await page.evaluate(() => document.documentElement.getAttribute("data-announcement-dismissed"))).toBe(
+        "true",
+      );
       expect(await bar.isVisible()).toBe(false);
       await page.evaluate(() => localStorage.setItem("docusaurus.announcement.id", "an-older-announcement"));
       await page.reload();
@@ -153,7 +164,9 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
       const page = await open(BETA);
       await page.evaluate(() => window.scrollTo(0, 1500));
       await page.waitForTimeout(100);
-      expect(await page.evaluate(() => document.querySelector(".navbar")!.classList.contains("navbar-hidden"))).toBe(false);
+      expect(await page.evaluate(() => document.querySelector(".navbar")!.classList.contains("navbar-hidden"))).toBe(
+        false,
+      );
       expect(await page.locator(".navbar").isVisible()).toBe(true);
     });
 
@@ -187,7 +200,11 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
       await page.waitForSelector("[data-mermaid] svg");
       /** The last heading above the top of the view: what the reader is looking at. */
       const headingInView = () =>
-        page.evaluate(() => [...document.querySelectorAll(".markdown h2")].filter((h) => h.getBoundingClientRect().top < 100).pop()?.id ?? null);
+        page.evaluate(
+          () =>
+            [...document.querySelectorAll(".markdown h2")].filter((h) => h.getBoundingClientRect().top < 100).pop()
+              ?.id ?? null,
+        );
       await page.evaluate(() => document.getElementById("section-6")!.scrollIntoView());
       const before = await headingInView();
       expect(before).toBe("section-6");
@@ -197,7 +214,12 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
       await page.goBack();
       await page.waitForURL(`**${BETA}`);
       await page.waitForSelector("[data-mermaid] svg");
-      await page.waitForFunction((id) => [...document.querySelectorAll(".markdown h2")].filter((h) => h.getBoundingClientRect().top < 100).pop()?.id === id, before);
+      await page.waitForFunction(
+        (id) =>
+          [...document.querySelectorAll(".markdown h2")].filter((h) => h.getBoundingClientRect().top < 100).pop()
+            ?.id === id,
+        before,
+      );
       await page.goForward();
       await page.waitForURL(`**${ALPHA}`);
       // The address changes before the content does: wait for Alpha's own heading.
@@ -281,7 +303,11 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
   describe("prefetch", () => {
     async function requestsWhileHovering(connection: object | null): Promise<string[]> {
       context = await env.browser.newContext({ viewport: { width: 1280, height: 400 } });
-      if (connection) await context.addInitScript((c) => Object.defineProperty(navigator, "connection", { value: c, configurable: true }), connection);
+      if (connection)
+        await context.addInitScript(
+          (c) => Object.defineProperty(navigator, "connection", { value: c, configurable: true }),
+          connection,
+        );
       const page = await context.newPage();
       const fetched: string[] = [];
       page.on("request", (r) => {
@@ -330,7 +356,10 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
       await context.addInitScript(() => {
         let failures = 1;
         const original = HTMLElement.prototype.addEventListener;
-        HTMLElement.prototype.addEventListener = function (this: HTMLElement, ...args: Parameters<HTMLElement["addEventListener"]>) {
+        HTMLElement.prototype.addEventListener = function (
+          this: HTMLElement,
+          ...args: Parameters<HTMLElement["addEventListener"]>
+        ) {
           if (this.classList.contains("copy-button") && failures > 0) {
             failures--;
             throw new Error("copy button setup failed");
@@ -414,8 +443,15 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
         await page.click(".markdown details summary");
         const result = await page.evaluate(() => {
           const details = document.querySelector(".markdown details") as HTMLDetailsElement;
-          const [first] = (window as unknown as { animations: { frames: { height: string }[]; options: { duration: number } }[] }).animations;
-          return { duration: first.options.duration, from: parseFloat(first.frames[0].height), to: parseFloat(first.frames[1].height), open: details.open };
+          const [first] = (
+            window as unknown as { animations: { frames: { height: string }[]; options: { duration: number } }[] }
+          ).animations;
+          return {
+            duration: first.options.duration,
+            from: parseFloat(first.frames[0].height),
+            to: parseFloat(first.frames[1].height),
+            open: details.open,
+          };
         });
         await context.close();
         return result;

@@ -15,17 +15,41 @@ const HITS = [
     objectID: "a1",
     type: "lvl2",
     url: "https://fixture.example/integrations/services/gamma/#gamma-configuration",
-    hierarchy: { lvl0: "Development", lvl1: "Integrate with Gamma", lvl2: "Gamma configuration", lvl3: null, lvl4: null, lvl5: null, lvl6: null },
+    hierarchy: {
+      lvl0: "Development",
+      lvl1: "Integrate with Gamma",
+      lvl2: "Gamma configuration",
+      lvl3: null,
+      lvl4: null,
+      lvl5: null,
+      lvl6: null,
+    },
     content: null,
-    _snippetResult: { hierarchy: { lvl1: { value: "Integrate with <mark>Gamma</mark>", matchLevel: "full" }, lvl2: { value: '<mark>Gamma</mark> configuration<img src=x onerror="window.__xss=1">', matchLevel: "full" } } },
+    _snippetResult: {
+      hierarchy: {
+        lvl1: { value: "Integrate with <mark>Gamma</mark>", matchLevel: "full" },
+        lvl2: { value: '<mark>Gamma</mark> configuration<img src=x onerror="window.__xss=1">', matchLevel: "full" },
+      },
+    },
   },
   {
     objectID: "a2",
     type: "content",
     url: "https://fixture.example/integrations/services/delta/#notes",
-    hierarchy: { lvl0: "Monitoring", lvl1: "Integrate with Delta", lvl2: "Notes", lvl3: null, lvl4: null, lvl5: null, lvl6: null },
+    hierarchy: {
+      lvl0: "Monitoring",
+      lvl1: "Integrate with Delta",
+      lvl2: "Notes",
+      lvl3: null,
+      lvl4: null,
+      lvl5: null,
+      lvl6: null,
+    },
     content: "Gamma rays and zebras.",
-    _snippetResult: { content: { value: "<mark>Gamma</mark> rays and zebras.", matchLevel: "full" }, hierarchy: { lvl1: { value: "Integrate with Delta", matchLevel: "none" } } },
+    _snippetResult: {
+      content: { value: "<mark>Gamma</mark> rays and zebras.", matchLevel: "full" },
+      hierarchy: { lvl1: { value: "Integrate with Delta", matchLevel: "none" } },
+    },
   },
 ];
 
@@ -59,8 +83,20 @@ describe.skipIf(!hasChromium())("search with Algolia configured", () => {
     }
     const request = route.request();
     const url = new URL(request.url());
-    const response = await fetch(stub.url + url.pathname + url.search, { method: request.method(), headers: { "content-type": "text/plain" }, body: request.postData() ?? undefined });
-    await route.fulfill({ status: response.status, headers: { "content-type": "application/json", "access-control-allow-origin": "*", "access-control-allow-headers": "*" }, body: await response.text() });
+    const response = await fetch(stub.url + url.pathname + url.search, {
+      method: request.method(),
+      headers: { "content-type": "text/plain" },
+      body: request.postData() ?? undefined,
+    });
+    await route.fulfill({
+      status: response.status,
+      headers: {
+        "content-type": "application/json",
+        "access-control-allow-origin": "*",
+        "access-control-allow-headers": "*",
+      },
+      body: await response.text(),
+    });
   }
 
   async function open(path: string, width = 1280, colorScheme: "light" | "dark" = "light"): Promise<Page> {
@@ -76,7 +112,10 @@ describe.skipIf(!hasChromium())("search with Algolia configured", () => {
     await page.locator("[data-search-button]").click();
     await page.locator("[data-search-dialog]").waitFor();
     await page.locator(".search-input").fill(query);
-    await page.waitForFunction((s) => document.querySelector("[data-search-dialog]")?.getAttribute("data-status") === s, status);
+    await page.waitForFunction(
+      (s) => document.querySelector("[data-search-dialog]")?.getAttribute("data-status") === s,
+      status,
+    );
   }
 
   const queries = () => stub.requests.filter((r) => r.path === "/1/indexes/*/queries");
@@ -112,7 +151,11 @@ describe.skipIf(!hasChromium())("search with Algolia configured", () => {
       expect(await page.locator(".search-hit mark").first().textContent()).toBe("Gamma");
       expect(await page.locator("[data-see-all]").textContent()).toBe("See all 2 results");
       // The embedded index is not used.
-      expect(await page.evaluate(() => performance.getEntriesByType("resource").some((e) => e.name.endsWith("/search/index.json")))).toBe(false);
+      expect(
+        await page.evaluate(() =>
+          performance.getEntriesByType("resource").some((e) => e.name.endsWith("/search/index.json")),
+        ),
+      ).toBe(false);
       // Hits hold the published site's URLs; choosing one stays on this site.
       await page.keyboard.press("ArrowDown");
       await page.keyboard.press("Enter");
@@ -125,11 +168,15 @@ describe.skipIf(!hasChromium())("search with Algolia configured", () => {
   it("asks for 5-word snippets at 768 px and 10 at 769 px", async () => {
     const narrow = await open("/integrations/services/alpha/", 768);
     await search(narrow, "gamma");
-    expect((queries()[0].body as { requests: { attributesToSnippet: string[] }[] }).requests[0].attributesToSnippet).toContain("content:5");
+    expect(
+      (queries()[0].body as { requests: { attributesToSnippet: string[] }[] }).requests[0].attributesToSnippet,
+    ).toContain("content:5");
     stub.requests.length = 0;
     const wide = await open("/integrations/services/alpha/", 769);
     await search(wide, "gamma");
-    expect((queries()[0].body as { requests: { attributesToSnippet: string[] }[] }).requests[0].attributesToSnippet).toContain("content:10");
+    expect(
+      (queries()[0].body as { requests: { attributesToSnippet: string[] }[] }).requests[0].attributesToSnippet,
+    ).toContain("content:10");
   });
 
   it("shows the error screen when every Algolia host fails", async () => {
@@ -137,7 +184,9 @@ describe.skipIf(!hasChromium())("search with Algolia configured", () => {
     algoliaUp = false;
     await search(page, "gamma", "error");
     expect(await page.locator(".search-error-screen .search-title").textContent()).toBe("Unable to fetch results");
-    expect(await page.locator(".search-error-screen .search-help").textContent()).toBe("You might want to check your network connection.");
+    expect(await page.locator(".search-error-screen .search-help").textContent()).toBe(
+      "You might want to check your network connection.",
+    );
   });
 
   it("shows the no-results screen for an empty answer, with the sections seen as suggestions", async () => {

@@ -24,7 +24,9 @@ describe.skipIf(!hasChromium())("the search dialog", () => {
     await page.locator("[data-search-button]").click();
     await dialog(page).waitFor();
     await input(page).fill(query);
-    await page.waitForFunction(() => document.querySelector("[data-search-dialog]")?.getAttribute("data-status") === "idle");
+    await page.waitForFunction(
+      () => document.querySelector("[data-search-dialog]")?.getAttribute("data-status") === "idle",
+    );
   }
 
   const titles = (page: Page) => page.locator(".search-hit-title").allTextContents();
@@ -83,7 +85,9 @@ describe.skipIf(!hasChromium())("the search dialog", () => {
 
     it("shows ⌘ and Command+K on Apple platforms, where Cmd+K toggles", async () => {
       const context = await session.newContext();
-      await context.addInitScript(() => Object.defineProperty(Navigator.prototype, "platform", { get: () => "MacIntel" }));
+      await context.addInitScript(() =>
+        Object.defineProperty(Navigator.prototype, "platform", { get: () => "MacIntel" }),
+      );
       const page = await context.newPage();
       await page.goto(session.site.origin + ALPHA);
       await page.waitForFunction(() => document.documentElement.dataset.ssodocsStarted === "true");
@@ -160,7 +164,9 @@ describe.skipIf(!hasChromium())("the search dialog", () => {
       await search(page, "zebra");
       for (let i = 0; i < 12; i++) {
         await page.keyboard.press("Tab");
-        expect(await page.evaluate(() => document.querySelector("[data-search-dialog]")!.contains(document.activeElement))).toBe(true);
+        expect(
+          await page.evaluate(() => document.querySelector("[data-search-dialog]")!.contains(document.activeElement)),
+        ).toBe(true);
       }
     });
   });
@@ -175,14 +181,20 @@ describe.skipIf(!hasChromium())("the search dialog", () => {
         expect(groups.sort()).toEqual(["Monitoring", "Networking"]);
         // Each group: a page, its best 3 sections set in under it, then the next page.
         for (const section of await page.locator(".search-section").all()) {
-          const hits = await section.locator(".search-hit").evaluateAll((lis) => lis.map((li) => li.classList.contains("search-hit-child")));
+          const hits = await section
+            .locator(".search-hit")
+            .evaluateAll((lis) => lis.map((li) => li.classList.contains("search-hit-child")));
           expect(hits).toEqual([false, true, true, true, false]);
-          expect(await section.locator(".search-hit-title").first().textContent()).toMatch(/^Integrate with [A-Z][a-z]+$/);
+          expect(await section.locator(".search-hit-title").first().textContent()).toMatch(
+            /^Integrate with [A-Z][a-z]+$/,
+          );
         }
         const mark = page.locator(".search-hit-child mark").first();
         expect((await mark.textContent())?.toLowerCase()).toBe("zebra");
         // A content hit shows its page as the path.
-        expect(await page.locator(".search-hit-child .search-hit-path").first().textContent()).toMatch(/^Integrate with [A-Z][a-z]+$/);
+        expect(await page.locator(".search-hit-child .search-hit-path").first().textContent()).toMatch(
+          /^Integrate with [A-Z][a-z]+$/,
+        );
         // See all counts pages, not records.
         expect(await page.locator("[data-see-all]").textContent()).toBe("See all 7 results");
         const colors = await page.evaluate(() => ({
@@ -201,7 +213,9 @@ describe.skipIf(!hasChromium())("the search dialog", () => {
       expect(await hit.locator(".search-hit-title").textContent()).toBe("Advanced protocol settings");
       expect(await hit.locator(".search-hit-path").textContent()).toBe("Integrate with Gamma");
       await input(page).fill("gamma");
-      await page.waitForFunction(() => document.querySelector(".search-hit-title")?.textContent === "Integrate with Gamma");
+      await page.waitForFunction(
+        () => document.querySelector(".search-hit-title")?.textContent === "Integrate with Gamma",
+      );
     });
 
     it("cuts snippets to 10 words at 769 px and to 5 at 768 px", async () => {
@@ -220,7 +234,9 @@ describe.skipIf(!hasChromium())("the search dialog", () => {
       expect(await hit.textContent()).toContain('<img src=x onerror="window.__xss=1">');
       expect(await page.locator(".search-hit img").count()).toBe(0);
       expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
-      const tags = await page.evaluate(() => [...document.querySelectorAll(".search-hit-title *, .search-hit-path *")].map((e) => e.tagName));
+      const tags = await page.evaluate(() =>
+        [...document.querySelectorAll(".search-hit-title *, .search-hit-path *")].map((e) => e.tagName),
+      );
       expect(new Set(tags)).toEqual(new Set(["MARK"]));
     });
 
@@ -262,7 +278,10 @@ describe.skipIf(!hasChromium())("the search dialog", () => {
       // Each option holds a link (as DocSearch's do), so a hit also opens in a new tab with a
       // middle click; axe's nested-interactive rule objects to that one deliberate pattern.
       const result = (await page.evaluate(() =>
-        (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<unknown> } }).axe.run("[data-search-dialog]", { rules: { "nested-interactive": { enabled: false } } }),
+        (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<unknown> } }).axe.run(
+          "[data-search-dialog]",
+          { rules: { "nested-interactive": { enabled: false } } },
+        ),
       )) as {
         violations: { id: string; nodes: { target: string[] }[] }[];
       };
@@ -303,9 +322,13 @@ describe.skipIf(!hasChromium())("the search dialog", () => {
       await page.locator("[data-search-button]").click();
       await input(page).fill("zebra");
       expect(["loading", "stalled"]).toContain(await dialog(page).getAttribute("data-status"));
-      await page.waitForFunction(() => document.querySelector("[data-search-dialog]")?.getAttribute("data-status") === "stalled");
+      await page.waitForFunction(
+        () => document.querySelector("[data-search-dialog]")?.getAttribute("data-status") === "stalled",
+      );
       expect(await page.locator(".search-spinner").isVisible()).toBe(true);
-      await page.waitForFunction(() => document.querySelector("[data-search-dialog]")?.getAttribute("data-status") === "idle");
+      await page.waitForFunction(
+        () => document.querySelector("[data-search-dialog]")?.getAttribute("data-status") === "idle",
+      );
       expect(await page.locator(".search-hit").count()).toBeGreaterThan(0);
     });
 
@@ -315,9 +338,13 @@ describe.skipIf(!hasChromium())("the search dialog", () => {
       session.site.control.fail = true;
       await page.locator("[data-search-button]").click();
       await input(page).fill("zebra");
-      await page.waitForFunction(() => document.querySelector("[data-search-dialog]")?.getAttribute("data-status") === "error");
+      await page.waitForFunction(
+        () => document.querySelector("[data-search-dialog]")?.getAttribute("data-status") === "error",
+      );
       expect(await page.locator(".search-error-screen .search-title").textContent()).toBe("Unable to fetch results");
-      expect(await page.locator(".search-error-screen .search-help").textContent()).toBe("You might want to check your network connection.");
+      expect(await page.locator(".search-error-screen .search-help").textContent()).toBe(
+        "You might want to check your network connection.",
+      );
       session.site.control.fail = false;
       session.site.control.pattern = null;
       await input(page).fill("zebras");
@@ -360,7 +387,16 @@ describe.skipIf(!hasChromium())("the search dialog", () => {
   });
 
   describe("recent and favorite searches", () => {
-    const stored = (page: Page, key: string) => page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? "[]") as { objectID: string; type: string; hierarchy: { lvl1: string } }[], key);
+    const stored = (page: Page, key: string) =>
+      page.evaluate(
+        (k) =>
+          JSON.parse(localStorage.getItem(k) ?? "[]") as {
+            objectID: string;
+            type: string;
+            hierarchy: { lvl1: string };
+          }[],
+        key,
+      );
 
     it("keeps a chosen hit as recent (a content hit as its page), saves and removes searches", async () => {
       const page = await open();
@@ -397,8 +433,25 @@ describe.skipIf(!hasChromium())("the search dialog", () => {
 
     it("removes a recent search, moves a repeated one to the front and keeps 7, or 4 while favorites exist, and 10 favorites", async () => {
       const page = await open();
-      const item = (i: number) => ({ objectID: `seed-${i}`, type: "lvl1", url: `/integrations/#s${i}`, hierarchy: { lvl0: "Documentation", lvl1: `Seed ${i}`, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null }, content: null });
-      await page.evaluate(([key, items]) => localStorage.setItem(key as string, JSON.stringify(items)), [RECENT_KEY, Array.from({ length: 7 }, (_, i) => item(i))] as const);
+      const item = (i: number) => ({
+        objectID: `seed-${i}`,
+        type: "lvl1",
+        url: `/integrations/#s${i}`,
+        hierarchy: {
+          lvl0: "Documentation",
+          lvl1: `Seed ${i}`,
+          lvl2: null,
+          lvl3: null,
+          lvl4: null,
+          lvl5: null,
+          lvl6: null,
+        },
+        content: null,
+      });
+      await page.evaluate(([key, items]) => localStorage.setItem(key as string, JSON.stringify(items)), [
+        RECENT_KEY,
+        Array.from({ length: 7 }, (_, i) => item(i)),
+      ] as const);
       await search(page, "epsilon");
       await page.keyboard.press("Enter");
       await page.waitForURL(/epsilon/);
@@ -416,18 +469,29 @@ describe.skipIf(!hasChromium())("the search dialog", () => {
 
       await page.keyboard.press("Control+k");
       await dialog(page).waitFor();
-      await page.locator('[data-section="recent"] .search-hit').first().getByRole("button", { name: "Remove this search from history" }).click();
+      await page
+        .locator('[data-section="recent"] .search-hit')
+        .first()
+        .getByRole("button", { name: "Remove this search from history" })
+        .click();
       expect(await stored(page, RECENT_KEY)).toHaveLength(6);
       expect(await page.locator('[data-section="recent"] .search-hit').count()).toBe(6);
       await page.keyboard.press("Escape");
 
-      await page.evaluate(([key, items]) => localStorage.setItem(key as string, JSON.stringify(items)), [FAVORITE_KEY, Array.from({ length: 10 }, (_, i) => item(100 + i))] as const);
+      await page.evaluate(([key, items]) => localStorage.setItem(key as string, JSON.stringify(items)), [
+        FAVORITE_KEY,
+        Array.from({ length: 10 }, (_, i) => item(100 + i)),
+      ] as const);
       await search(page, "delta");
       await page.keyboard.press("Enter");
       await page.waitForURL(/delta/);
       expect(await stored(page, RECENT_KEY)).toHaveLength(4);
       await page.keyboard.press("Control+k");
-      await page.locator('[data-section="recent"] .search-hit').first().getByRole("button", { name: "Save this search" }).click();
+      await page
+        .locator('[data-section="recent"] .search-hit')
+        .first()
+        .getByRole("button", { name: "Save this search" })
+        .click();
       const favorites = await stored(page, FAVORITE_KEY);
       expect(favorites).toHaveLength(10);
       expect(favorites[0].hierarchy.lvl1).toBe("Integrate with Delta");

@@ -52,9 +52,13 @@ describe.skipIf(!hasChromium())("the search page", () => {
       const sections = first.locator(".search-result-section");
       expect(await sections.count()).toBe(3);
       expect(await sections.first().locator(".search-result-section-title").textContent()).toBe("Gamma configuration");
-      expect(await sections.first().locator(".search-result-snippet").textContent()).toMatch(/^Kumquat note \d: the kumquat setting number \d of Gamma\.$/);
+      expect(await sections.first().locator(".search-result-snippet").textContent()).toMatch(
+        /^Kumquat note \d: the kumquat setting number \d of Gamma\.$/,
+      );
       expect(await sections.first().locator(".search-result-snippet mark").first().textContent()).toBe("Kumquat");
-      expect(await sections.first().locator("a").getAttribute("href")).toBe("/integrations/services/gamma/#gamma-configuration");
+      expect(await sections.first().locator("a").getAttribute("href")).toBe(
+        "/integrations/services/gamma/#gamma-configuration",
+      );
       const colors = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
       expect(colors).toBe(mode === "light" ? "rgb(255, 255, 255)" : "rgb(27, 27, 29)");
     });
@@ -91,7 +95,8 @@ describe.skipIf(!hasChromium())("the search page", () => {
         const w = window as unknown as { __fetching: boolean };
         w.__fetching = false;
         new MutationObserver(() => {
-          if (document.querySelector(".search-page-loading")?.textContent === "Fetching new results...") w.__fetching = true;
+          if (document.querySelector(".search-page-loading")?.textContent === "Fetching new results...")
+            w.__fetching = true;
         }).observe(document.body, { childList: true, subtree: true });
       });
       await page.locator(".search-result").last().scrollIntoViewIfNeeded();

@@ -11,7 +11,7 @@ const PAYLOADS = [
   "<img src=x onerror=window.__pwned=1>",
   '"><script>window.__pwned=1</script>',
   "</title><svg onload=window.__pwned=1>",
-  "'><iframe srcdoc=\"<script>parent.__pwned=1</script>\">",
+  '\'><iframe srcdoc="<script>parent.__pwned=1</script>">',
 ];
 
 describe.skipIf(!hasChromium())("escaping of reader-controlled input", () => {
@@ -36,7 +36,9 @@ describe.skipIf(!hasChromium())("escaping of reader-controlled input", () => {
     const found = await page.evaluate(() => ({
       pwned: (window as unknown as { __pwned?: number }).__pwned,
       xss: (window as unknown as { __xss?: number }).__xss,
-      elements: [...document.querySelectorAll('img[src="x"], iframe, svg[onload], [onerror], [onload]')].map((e) => e.outerHTML),
+      elements: [...document.querySelectorAll('img[src="x"], iframe, svg[onload], [onerror], [onload]')].map(
+        (e) => e.outerHTML,
+      ),
       scripts: [...document.scripts].filter((s) => s.textContent?.includes("__pwned")).length,
     }));
     expect(found).toEqual({ pwned: undefined, xss: undefined, elements: [], scripts: 0 });
@@ -71,7 +73,9 @@ describe.skipIf(!hasChromium())("escaping of reader-controlled input", () => {
     await page.locator(".search-input").fill(payload);
     await page.locator(".search-no-results").waitFor();
     expect(await page.locator(".search-no-results .search-title").textContent()).toBe(`No results for "${payload}"`);
-    expect(await page.locator(".search-no-results .search-title *").evaluateAll((els) => els.map((e) => e.tagName))).toEqual(["STRONG"]);
+    expect(
+      await page.locator(".search-no-results .search-title *").evaluateAll((els) => els.map((e) => e.tagName)),
+    ).toEqual(["STRONG"]);
     await expectNoInjection(page);
   });
 
@@ -81,7 +85,9 @@ describe.skipIf(!hasChromium())("escaping of reader-controlled input", () => {
     const texts = await page.locator(".search-result").allTextContents();
     expect(texts.some((t) => t.includes('<img src=x onerror="window.__xss=1">'))).toBe(true);
     const tags = await page.evaluate(() =>
-      [...document.querySelectorAll(".search-result-title a *, .search-result-path li *, .search-result-snippet *")].map((e) => e.tagName),
+      [
+        ...document.querySelectorAll(".search-result-title a *, .search-result-path li *, .search-result-snippet *"),
+      ].map((e) => e.tagName),
     );
     expect(tags.length).toBeGreaterThan(0);
     expect(new Set(tags)).toEqual(new Set(["MARK"]));

@@ -195,7 +195,9 @@ describe.skipIf(!hasChromium())("the docs sidebar", () => {
       await secondary.getByRole("button", { name: "← Back to main menu" }).click();
       await finished(page);
       const integrations = page.locator(`${menu} .mobile-menu-primary`).getByRole("link", { name: "Integrations" });
-      await expect.poll(() => integrations.evaluate((a) => a.getBoundingClientRect().left >= 0), { timeout: 10_000 }).toBe(true);
+      await expect
+        .poll(() => integrations.evaluate((a) => a.getBoundingClientRect().left >= 0), { timeout: 10_000 })
+        .toBe(true);
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Integrations");
       expect(await secondary.evaluate((s) => (s as HTMLElement).inert)).toBe(true);
       expect(await page.locator(`${menu} .mobile-menu-primary`).getByRole("link", { name: "GitHub" }).isVisible()).toBe(

@@ -8,7 +8,10 @@ import { startStaticServer, type RequestHook } from "../../src/node/serve/static
 import { launchChromium } from "./chromium.ts";
 import { runCli, tempSite } from "../helpers.ts";
 
-const long = Array.from({ length: 12 }, (_, i) => `## Section ${i + 1}\n\n${"Filler text for scrolling. ".repeat(60)}\n`).join("\n");
+const long = Array.from(
+  { length: 12 },
+  (_, i) => `## Section ${i + 1}\n\n${"Filler text for scrolling. ".repeat(60)}\n`,
+).join("\n");
 
 export const BROWSER_PAGES: Record<string, string> = {
   "docs/services/beta/index.md": `---

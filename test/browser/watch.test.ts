@@ -8,7 +8,9 @@ import { startWatchSession, type WatchSession } from "../watch-session.ts";
 import { hasChromium, launchChromium } from "./chromium.ts";
 
 const BETA = "docs/services/beta/index.md";
-const LONG = Array.from({ length: 12 }, (_, i) => `## Part ${i + 1}\n\n${"Words to scroll past. ".repeat(80)}\n`).join("\n");
+const LONG = Array.from({ length: 12 }, (_, i) => `## Part ${i + 1}\n\n${"Words to scroll past. ".repeat(80)}\n`).join(
+  "\n",
+);
 
 describe.skipIf(!hasChromium())("serve --watch in the browser", () => {
   let s: WatchSession;
@@ -44,7 +46,9 @@ describe.skipIf(!hasChromium())("serve --watch in the browser", () => {
     await page.waitForFunction(() => Math.abs(window.scrollY - 1500) < 2);
 
     s.write(BETA, `${beta.replace("Beta watches services.", "Beta watches services, edited live.")}\n${LONG}`);
-    await page.waitForFunction(() => document.querySelector("main")?.textContent?.includes("edited live"), null, { timeout: 15_000 });
+    await page.waitForFunction(() => document.querySelector("main")?.textContent?.includes("edited live"), null, {
+      timeout: 15_000,
+    });
     expect(await samePage()).toBe(true);
     expect(Math.abs((await page.evaluate(() => window.scrollY)) - 1500)).toBeLessThan(2);
     await page.close();
@@ -68,7 +72,9 @@ describe.skipIf(!hasChromium())("serve --watch in the browser", () => {
     const overlay = page.locator("#ssodocs-error-overlay");
     await overlay.waitFor({ state: "visible", timeout: 15_000 });
     await expect(overlay.locator("h2").textContent()).resolves.toBe("Build failed");
-    expect(await overlay.locator(".ssodocs-error-location").textContent()).toMatch(/docs\/services\/beta\/index\.md:\d+$/);
+    expect(await overlay.locator(".ssodocs-error-location").textContent()).toMatch(
+      /docs\/services\/beta\/index\.md:\d+$/,
+    );
     expect(await overlay.getAttribute("role")).toBe("alertdialog");
 
     // A page opened while the error stands shows it too.
@@ -87,9 +93,15 @@ describe.skipIf(!hasChromium())("serve --watch in the browser", () => {
   it("lists an added guide in the sidebar of the open page, and drops it when deleted", async () => {
     await open("/integrations/services/beta/");
     mkdirSync(path.join(s.dir, "docs/services/gamma"));
-    s.write("docs/services/gamma/index.md", "---\ntitle: Integrate with Gamma\nsidebar_label: Gamma\n---\n\nGamma text.\n");
+    s.write(
+      "docs/services/gamma/index.md",
+      "---\ntitle: Integrate with Gamma\nsidebar_label: Gamma\n---\n\nGamma text.\n",
+    );
     const config = readFileSync(path.join(s.dir, "ssodocs.config.ts"), "utf8");
-    s.write("ssodocs.config.ts", config.replace('items: ["services/beta/index"]', 'items: ["services/beta/index", "services/gamma/index"]'));
+    s.write(
+      "ssodocs.config.ts",
+      config.replace('items: ["services/beta/index"]', 'items: ["services/beta/index", "services/gamma/index"]'),
+    );
     const link = page.locator('nav[aria-label="Docs sidebar"] a[href="/integrations/services/gamma/"]:visible');
     await link.waitFor({ timeout: 15_000 });
     await link.click();
@@ -107,10 +119,15 @@ describe.skipIf(!hasChromium())("serve --watch in the browser", () => {
         await page.goto(`${s.url}/integrations/services/beta/`);
         break;
       } catch (error) {
-        if (attempt === 3 || !/ERR_ABORTED|interrupted by another navigation/.test((error as Error).message)) throw error;
+        if (attempt === 3 || !/ERR_ABORTED|interrupted by another navigation/.test((error as Error).message))
+          throw error;
       }
     }
-    await page.waitForFunction(() => !document.querySelector('nav[aria-label="Docs sidebar"] a[href="/integrations/services/gamma/"]'), null, { timeout: 15_000 });
+    await page.waitForFunction(
+      () => !document.querySelector('nav[aria-label="Docs sidebar"] a[href="/integrations/services/gamma/"]'),
+      null,
+      { timeout: 15_000 },
+    );
     const gone = await page.goto(`${s.url}/integrations/services/gamma/`);
     expect(gone?.status()).toBe(404);
     await page.close();
@@ -119,8 +136,13 @@ describe.skipIf(!hasChromium())("serve --watch in the browser", () => {
   it("reloads every open page when the config changes", async () => {
     await open("/integrations/services/alpha/");
     const config = readFileSync(path.join(s.dir, "ssodocs.config.ts"), "utf8");
-    s.write("ssodocs.config.ts", config.replace('tagline: "A small site for the tests."', 'tagline: "Tagline after a reload."'));
-    await page.waitForFunction(() => (window as Window & { __samePage?: boolean }).__samePage !== true, null, { timeout: 15_000 });
+    s.write(
+      "ssodocs.config.ts",
+      config.replace('tagline: "A small site for the tests."', 'tagline: "Tagline after a reload."'),
+    );
+    await page.waitForFunction(() => (window as Window & { __samePage?: boolean }).__samePage !== true, null, {
+      timeout: 15_000,
+    });
     s.write("ssodocs.config.ts", config);
     await page.close();
   });

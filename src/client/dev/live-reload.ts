@@ -9,7 +9,10 @@ interface BuildError {
   line?: number;
 }
 
-type LiveEvent = { type: "reload"; routes: string[]; all: boolean } | { type: "error"; error: BuildError } | { type: "ok" };
+type LiveEvent =
+  | { type: "reload"; routes: string[]; all: boolean }
+  | { type: "error"; error: BuildError }
+  | { type: "ok" };
 
 const SCROLL_KEY = "ssodocs-live-scroll";
 const OVERLAY_ID = "ssodocs-error-overlay";

@@ -34,16 +34,25 @@ export function createHostsCache(retryMs = HOST_RETRY_MS, now: () => number = Da
     isTimedOut: () => status === "timed out" && now() - at <= retryMs,
   });
   return {
-    get<T>(key: unknown, defaultValue: () => Promise<T>, events?: { miss: (value: T) => Promise<unknown> }): Promise<T> {
+    get<T>(
+      key: unknown,
+      defaultValue: () => Promise<T>,
+      events?: { miss: (value: T) => Promise<unknown> },
+    ): Promise<T> {
       const entry = entries.get(keyOf(key));
-      if (entry && now() - entry.at <= retryMs) return Promise.resolve(stateful(entry.host, entry.status, entry.at) as T);
+      if (entry && now() - entry.at <= retryMs)
+        return Promise.resolve(stateful(entry.host, entry.status, entry.at) as T);
       entries.delete(keyOf(key));
       const value = defaultValue();
       return value.then((v) => (events ? events.miss(v) : undefined)).then(() => value);
     },
     set<T>(key: unknown, value: T): Promise<T> {
       const host = value as unknown as StatefulHostLike;
-      entries.set(keyOf(key), { host: { url: host.url, accept: host.accept, protocol: host.protocol, port: host.port }, status: host.status, at: now() });
+      entries.set(keyOf(key), {
+        host: { url: host.url, accept: host.accept, protocol: host.protocol, port: host.port },
+        status: host.status,
+        at: now(),
+      });
       return Promise.resolve(value);
     },
     delete(key: unknown): Promise<void> {

@@ -3,7 +3,13 @@
 import { liteClient } from "algoliasearch/lite";
 import type { AlgoliaConfig } from "../../shared/types.ts";
 import { createHostsCache, HOST_RETRY_MS } from "./algolia-hosts.ts";
-import { SearchUnavailableError, type SearchBackend, type SearchHit, type SearchOptions, type SearchResponse } from "./types.ts";
+import {
+  SearchUnavailableError,
+  type SearchBackend,
+  type SearchHit,
+  type SearchOptions,
+  type SearchResponse,
+} from "./types.ts";
 
 /** Connect 1 s, read 2 s, write 30 s (milliseconds). */
 export const ALGOLIA_TIMEOUTS = { connect: 1000, read: 2000, write: 30000 } as const;
@@ -52,15 +58,29 @@ export function createAlgoliaBackend(config: AlgoliaConfig, options: AlgoliaBack
     async search(query: string, searchOptions: SearchOptions): Promise<SearchResponse> {
       let response;
       try {
-        response = await client.search<SearchHit>({ requests: [searchRequest(config.indexName, query, searchOptions)] });
+        response = await client.search<SearchHit>({
+          requests: [searchRequest(config.indexName, query, searchOptions)],
+        });
       } catch (error) {
         throw new SearchUnavailableError((error as Error).message);
       }
-      const result = response.results[0] as { hits?: SearchHit[]; nbHits?: number; page?: number; nbPages?: number; queryID?: string };
+      const result = response.results[0] as {
+        hits?: SearchHit[];
+        nbHits?: number;
+        page?: number;
+        nbPages?: number;
+        queryID?: string;
+      };
       const hits = result.hits ?? [];
       const groups = [...new Set(hits.map((h) => h.hierarchy?.lvl0).filter((x): x is string => Boolean(x)))];
       if (groups.length > sections.length) sections = groups;
-      return { hits, nbHits: result.nbHits ?? hits.length, page: result.page ?? 0, nbPages: result.nbPages ?? 1, queryID: result.queryID };
+      return {
+        hits,
+        nbHits: result.nbHits ?? hits.length,
+        page: result.page ?? 0,
+        nbPages: result.nbPages ?? 1,
+        queryID: result.queryID,
+      };
     },
     sectionNames: () => sections,
   };

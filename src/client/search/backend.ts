@@ -19,7 +19,8 @@ function lazyAlgolia(settings: SearchSettings): SearchBackend {
     warm: async () => {
       await load();
     },
-    search: async (query: string, options: SearchOptions): Promise<SearchResponse> => (await load()).search(query, options),
+    search: async (query: string, options: SearchOptions): Promise<SearchResponse> =>
+      (await load()).search(query, options),
     sectionNames: () => current?.sectionNames() ?? [],
   };
 }

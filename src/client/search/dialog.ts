@@ -203,7 +203,13 @@ class SearchDialog {
     this.setActive(options.length ? 0 : -1, false);
   }
 
-  private optionHtml(index: number, item: SearchHit | StoredSearch, icon: string, actions: string, child = false): string {
+  private optionHtml(
+    index: number,
+    item: SearchHit | StoredSearch,
+    icon: string,
+    actions: string,
+    child = false,
+  ): string {
     const { title, path } = dialogLines(item);
     return `<li class="search-hit${child ? " search-hit-child" : ""}" role="option" id="search-option-${index}" data-option="${index}" aria-selected="false">
 <a class="search-hit-link" href="${escapeHtml(localHref(item.url))}" tabindex="-1"><span class="search-hit-icon">${icon}</span><span class="search-hit-wrapper"><span class="search-hit-title">${title}</span>${path ? `<span class="search-hit-path">${path}</span>` : ""}</span>${actions ? "" : `<span class="search-hit-select" aria-hidden="true">${ICONS.enter}</span>`}</a>${actions}</li>`;
@@ -236,7 +242,9 @@ class SearchDialog {
     const options: Option[] = [];
     const groups = groupHits(response.hits).map((group) => {
       // A page's sections follow it, set in under it.
-      const rows = group.hits.map((hit) => this.optionHtml(options.push({ kind: "hit", item: hit }) - 1, hit, typeIcon(hit), "", hit.type !== "lvl1"));
+      const rows = group.hits.map((hit) =>
+        this.optionHtml(options.push({ kind: "hit", item: hit }) - 1, hit, typeIcon(hit), "", hit.type !== "lvl1"),
+      );
       return `<section class="search-section"><div class="search-hit-source">${escapeHtml(group.heading)}</div><ul role="listbox" aria-label="${escapeHtml(group.heading)}">${rows.join("")}</ul></section>`;
     });
     const href = `${this.settings.searchPath}?q=${encodeURIComponent(this.responseQuery)}`;
@@ -245,14 +253,22 @@ class SearchDialog {
   }
 
   private renderNoResults(): void {
-    const suggestions = (this.suggestions.length ? this.suggestions : this.backend.sectionNames()).slice(0, MAX_SUGGESTIONS);
+    const suggestions = (this.suggestions.length ? this.suggestions : this.backend.sectionNames()).slice(
+      0,
+      MAX_SUGGESTIONS,
+    );
     const tryList = suggestions.length
       ? `<div class="search-suggestions"><p class="search-label">Try searching for:</p><ul>${suggestions
-          .map((s) => `<li><button type="button" class="search-suggestion" data-suggestion="${escapeHtml(s.toLowerCase())}">${escapeHtml(s.toLowerCase())}</button></li>`)
+          .map(
+            (s) =>
+              `<li><button type="button" class="search-suggestion" data-suggestion="${escapeHtml(s.toLowerCase())}">${escapeHtml(s.toLowerCase())}</button></li>`,
+          )
           .join("")}</ul></div>`
       : "";
     const missing = this.settings.missingResultsUrl;
-    const reportUrl = missing ? `${missing}${missing.includes("?") ? "&" : "?"}title=${encodeURIComponent(this.responseQuery)}` : null;
+    const reportUrl = missing
+      ? `${missing}${missing.includes("?") ? "&" : "?"}title=${encodeURIComponent(this.responseQuery)}`
+      : null;
     const report = reportUrl
       ? `<p class="search-help">Believe this query should return results? <a href="${escapeHtml(reportUrl)}" target="_blank" rel="noopener noreferrer">Let us know.</a></p>`
       : "";
@@ -301,7 +317,9 @@ class SearchDialog {
   }
 
   private trapFocus(e: KeyboardEvent): void {
-    const focusable = [...this.root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === this.input);
+    const focusable = [...this.root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (el) => el.offsetParent !== null || el === this.input,
+    );
     if (!focusable.length) return;
     const first = focusable[0];
     const last = focusable[focusable.length - 1];
@@ -380,7 +398,10 @@ function instance(): SearchDialog | null {
 /** Loads what the first query needs (the embedded index) before the dialog opens. */
 export function preloadSearch(): void {
   const settings = readSearchSettings();
-  if (settings) void searchBackend(settings).warm().catch(() => undefined);
+  if (settings)
+    void searchBackend(settings)
+      .warm()
+      .catch(() => undefined);
 }
 
 export function isSearchDialogOpen(): boolean {

@@ -9,7 +9,13 @@ import MiniSearch, { type Query, type SearchResult } from "minisearch";
 import type { EmbeddedSearchIndex, SearchHierarchy } from "../../shared/types.ts";
 import { groupByPage } from "./group.ts";
 import { markAndSnippet, normaliseWord } from "./highlight.ts";
-import { SearchUnavailableError, type SearchBackend, type SearchHit, type SearchOptions, type SearchResponse } from "./types.ts";
+import {
+  SearchUnavailableError,
+  type SearchBackend,
+  type SearchHit,
+  type SearchOptions,
+  type SearchResponse,
+} from "./types.ts";
 
 interface IndexedRecord {
   id: number;
@@ -35,7 +41,15 @@ interface IndexedRecord {
  */
 export const FIELD_BOOST = { title: 4, keywords: 4, compounds: 2, page: 2, path: 1.5, content: 1 } as const;
 /** Headings rank above body text with the same match, the page title above its sections. */
-const LEVEL_BOOST: Record<SearchHit["type"], number> = { lvl1: 2.5, lvl2: 1.5, lvl3: 1.3, lvl4: 1.2, lvl5: 1.1, lvl6: 1.1, content: 1 };
+const LEVEL_BOOST: Record<SearchHit["type"], number> = {
+  lvl1: 2.5,
+  lvl2: 1.5,
+  lvl3: 1.3,
+  lvl4: 1.2,
+  lvl5: 1.1,
+  lvl6: 1.1,
+  content: 1,
+};
 /** A synonym's match counts this much of a match of the word typed. */
 const SYNONYM_WEIGHT = 0.7;
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -70,7 +84,15 @@ export function expandIndex(data: EmbeddedSearchIndex): IndexedRecord[] {
   const middle = (h: SearchHierarchy) => [h.lvl2, h.lvl3, h.lvl4, h.lvl5, h.lvl6].filter(Boolean).join(" ");
   data.pages.forEach(([path, lvl0, lvl1], page) => {
     const fields = { title: lvl1, keywords: keywordsOf(page), page: lvl0, path: "" };
-    records.push({ id: records.length, type: "lvl1", url: path, pageId: page, hierarchy: base(page), content: null, ...fields });
+    records.push({
+      id: records.length,
+      type: "lvl1",
+      url: path,
+      pageId: page,
+      hierarchy: base(page),
+      content: null,
+      ...fields,
+    });
   });
   data.sections.forEach(([page, level, anchor, text, parent]) => {
     const hierarchy = parent >= 0 ? { ...sectionHierarchy[parent] } : base(page);
@@ -167,7 +189,10 @@ export class EmbeddedIndex {
           if (!known) entry.synonyms.push(other);
         }
         // The longest phrase is tried first.
-        this.synonyms.set(member[0], list.sort((a, b) => b.words.length - a.words.length));
+        this.synonyms.set(
+          member[0],
+          list.sort((a, b) => b.words.length - a.words.length),
+        );
       }
     }
   }
@@ -189,7 +214,7 @@ export class EmbeddedIndex {
     for (const word of words) {
       const parts = word.split(CASE_CHANGE).filter((p) => p.length >= 2);
       if (parts.length < 2) continue;
-      for (const part of parts) (out.push(part), show(part, [normaliseWord(word)]));
+      for (const part of parts) out.push(part), show(part, [normaliseWord(word)]);
     }
     for (let i = 0; i + 1 < words.length; i++) {
       const joined = words[i] + words[i + 1];
@@ -299,7 +324,9 @@ export class EmbeddedIndex {
     const found = (r: SearchResult): Found => ({ record: recordOf(r), terms: r.terms, queryTerms: r.queryTerms });
     for (const group of groups) {
       // A page found by its sections is shown first all the same, highlighted with its best section's words.
-      const page = group.page ? found(group.page) : { ...found(group.best), record: this.records[recordOf(group.best).pageId] };
+      const page = group.page
+        ? found(group.page)
+        : { ...found(group.best), record: this.records[recordOf(group.best).pageId] };
       out.push(page);
       for (const section of group.sections) out.push(found(section));
     }
@@ -323,7 +350,9 @@ export class EmbeddedIndex {
     // A word found by its beginning is marked up to what was typed, as Algolia does; a typo match whole.
     const isMatch = (word: string): number => {
       if (!matched.has(word)) return 0;
-      const prefix = queryWords.filter((q) => word.startsWith(q) && q.length < word.length).sort((a, b) => b.length - a.length)[0];
+      const prefix = queryWords
+        .filter((q) => word.startsWith(q) && q.length < word.length)
+        .sort((a, b) => b.length - a.length)[0];
       return queryWords.includes(word) || !prefix ? word.length : prefix.length;
     };
     const hierarchySnippets: Partial<Record<keyof SearchHierarchy, { value: string; matchLevel: string }>> = {};

@@ -64,5 +64,9 @@ export function groupByPage<T>(
 }
 
 function normaliseTitle(title: string): string {
-  return title.replace(/<\/?mark>/gi, "").replace(/\s+/g, " ").trim().toLowerCase();
+  return title
+    .replace(/<\/?mark>/gi, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase();
 }

@@ -48,7 +48,11 @@ export function normaliseWord(word: string): string {
  * answers a number), cut to `words` words around the
  * first match (with … where text was cut). Returns raw text with tags: sanitise before use.
  */
-export function markAndSnippet(text: string, isMatch: (word: string) => number | boolean, words: number | null): { value: string; matched: boolean } {
+export function markAndSnippet(
+  text: string,
+  isMatch: (word: string) => number | boolean,
+  words: number | null,
+): { value: string; matched: boolean } {
   // Split into words separated by whitespace; each keeps its punctuation.
   const parts = text.split(/(\s+)/);
   const tokens = parts.filter((_, i) => i % 2 === 0);
@@ -68,6 +72,12 @@ export function markAndSnippet(text: string, isMatch: (word: string) => number |
   if (words === null || marked.length <= words) return { value: marked.map((t) => t.value).join(" "), matched };
   const start = Math.max(0, Math.min(marked.length - words, (matched ? first : 0) - Math.floor((words - 1) / 3)));
   const end = start + words;
-  const body = marked.slice(start, end).map((t) => t.value).join(" ");
-  return { value: `${start > 0 ? SNIPPET_ELLIPSIS : ""}${body}${end < marked.length ? SNIPPET_ELLIPSIS : ""}`, matched };
+  const body = marked
+    .slice(start, end)
+    .map((t) => t.value)
+    .join(" ");
+  return {
+    value: `${start > 0 ? SNIPPET_ELLIPSIS : ""}${body}${end < marked.length ? SNIPPET_ELLIPSIS : ""}`,
+    matched,
+  };
 }

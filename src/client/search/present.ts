@@ -12,7 +12,10 @@ type Level = keyof SearchHierarchy;
 
 /** The highlighted (or plain) HTML of a hierarchy level of a hit. */
 export function levelHtml(hit: SearchHit | StoredSearch, level: Level): string {
-  const marked = "_snippetResult" in hit ? (hit._snippetResult?.hierarchy?.[level] ?? hit._highlightResult?.hierarchy?.[level]) : undefined;
+  const marked =
+    "_snippetResult" in hit
+      ? (hit._snippetResult?.hierarchy?.[level] ?? hit._highlightResult?.hierarchy?.[level])
+      : undefined;
   if (marked?.value) return sanitizeHighlight(marked.value);
   return escapeHtml(hit.hierarchy[level] ?? "");
 }

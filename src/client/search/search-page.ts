@@ -94,7 +94,11 @@ export function setupSearchPage(page: HTMLElement): void {
       return;
     }
     try {
-      const response = await backend.search(query, { snippetWords: PAGE_SNIPPET_WORDS, hitsPerPage: PAGE_HITS, page: 0 });
+      const response = await backend.search(query, {
+        snippetWords: PAGE_SNIPPET_WORDS,
+        hitsPerPage: PAGE_HITS,
+        page: 0,
+      });
       if (id !== request) return;
       current = { query, response, loadingMore: false };
       render();
@@ -112,7 +116,11 @@ export function setupSearchPage(page: HTMLElement): void {
     state.loadingMore = true;
     render();
     try {
-      const next = await backend.search(state.query, { snippetWords: PAGE_SNIPPET_WORDS, hitsPerPage: PAGE_HITS, page: state.response.page + 1 });
+      const next = await backend.search(state.query, {
+        snippetWords: PAGE_SNIPPET_WORDS,
+        hitsPerPage: PAGE_HITS,
+        page: state.response.page + 1,
+      });
       if (id !== request || current !== state) return;
       state.response = { ...next, hits: [...state.response.hits, ...next.hits] };
     } catch {
@@ -144,7 +152,10 @@ export function setupSearchPage(page: HTMLElement): void {
     void run(input.value);
   });
 
-  const initial = (new URLSearchParams(location.search).get("q") ?? "").slice(0, input.maxLength > 0 ? input.maxLength : 64);
+  const initial = (new URLSearchParams(location.search).get("q") ?? "").slice(
+    0,
+    input.maxLength > 0 ? input.maxLength : 64,
+  );
   // The query of the address fills the box; with none, what was typed before this script ran is
   // kept and searched (a slow connection must not eat the first keystrokes).
   if (initial || !input.value) input.value = initial;

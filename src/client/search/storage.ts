@@ -36,9 +36,16 @@ function write(key: string, items: StoredSearch[]): void {
 
 /** A content hit is kept as the page (lvl1) it belongs to. */
 export function storedFormOf(hit: SearchHit | StoredSearch): StoredSearch {
-  if (hit.type !== "content") return { objectID: hit.objectID, type: hit.type, url: hit.url, hierarchy: hit.hierarchy, content: hit.content };
+  if (hit.type !== "content")
+    return { objectID: hit.objectID, type: hit.type, url: hit.url, hierarchy: hit.hierarchy, content: hit.content };
   const url = hit.url.split("#")[0];
-  return { objectID: url, type: "lvl1", url, hierarchy: { ...hit.hierarchy, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null }, content: null };
+  return {
+    objectID: url,
+    type: "lvl1",
+    url,
+    hierarchy: { ...hit.hierarchy, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null },
+    content: null,
+  };
 }
 
 export class SearchHistory {
@@ -65,7 +72,10 @@ export class SearchHistory {
   }
 
   removeRecent(objectID: string): void {
-    write(recentKey(this.indexName), this.recents().filter((r) => r.objectID !== objectID));
+    write(
+      recentKey(this.indexName),
+      this.recents().filter((r) => r.objectID !== objectID),
+    );
   }
 
   /** "Save this search": the recent becomes a favorite. */
@@ -77,6 +87,9 @@ export class SearchHistory {
   }
 
   removeFavorite(objectID: string): void {
-    write(favoriteKey(this.indexName), this.favorites().filter((f) => f.objectID !== objectID));
+    write(
+      favoriteKey(this.indexName),
+      this.favorites().filter((f) => f.objectID !== objectID),
+    );
   }
 }

@@ -82,5 +82,9 @@ export function setupSearch(): void {
 export function enhanceSearchPage(page: HTMLElement): void {
   const form = page.querySelector<HTMLFormElement>("[data-search-page]");
   if (!form) return;
-  void loadPart(page.querySelector<HTMLElement>("[data-search-results]") ?? page, () => import("./search-page.ts"), (m) => m.setupSearchPage(page));
+  void loadPart(
+    page.querySelector<HTMLElement>("[data-search-results]") ?? page,
+    () => import("./search-page.ts"),
+    (m) => m.setupSearchPage(page),
+  );
 }

@@ -28,7 +28,10 @@ export function readSiteInputs(loaded: LoadedConfig, known?: KnownDocs): SiteInp
     if (before && !known!.changed.has(path.join(loaded.docsDir, relativePath))) return before;
     return loadDoc(loaded.docsDir, relativePath);
   });
-  const languages = siteLanguages(new Set(docs.flatMap((doc) => fenceLanguages(doc.body))), loaded.config.code.extraLanguages);
+  const languages = siteLanguages(
+    new Set(docs.flatMap((doc) => fenceLanguages(doc.body))),
+    loaded.config.code.extraLanguages,
+  );
   const statics = loaded.staticDirs.map((dir) => ({ dir, files: staticFilesOf(dir) }));
   return { docs, languages, statics };
 }

@@ -58,7 +58,13 @@ async function templatesStamp(loaded: LoadedConfig, store: PageStore, cache: Ren
   return cache.templates.stamp;
 }
 
-export async function prepareSite(loaded: LoadedConfig, inputs: SiteInputs, model: ContentModel, store: PageStore, cache: RendererCache = {}): Promise<PreparedSite> {
+export async function prepareSite(
+  loaded: LoadedConfig,
+  inputs: SiteInputs,
+  model: ContentModel,
+  store: PageStore,
+  cache: RendererCache = {},
+): Promise<PreparedSite> {
   const { config } = loaded;
   const [client, templatesHash] = await Promise.all([buildClientAssets(config), templatesStamp(loaded, store, cache)]);
   const site = siteViewOf(config, client);
@@ -101,7 +107,8 @@ export async function prepareSite(loaded: LoadedConfig, inputs: SiteInputs, mode
         if (cache.templates?.stamp !== templatesHash) {
           const fresh = await loadTemplates(loaded.templatesDir);
           // Changed since the keys were worked out: the keys would not say what the pages are made from.
-          if (hashOfInputs(fresh.inputs) !== templatesHash) throw new SsodocsError("the templates changed while the site was being built; build again");
+          if (hashOfInputs(fresh.inputs) !== templatesHash)
+            throw new SsodocsError("the templates changed while the site was being built; build again");
           cache.templates = { stamp: templatesHash, templates: fresh.templates };
         }
         const languages = inputs.languages.join(",");
@@ -118,4 +125,3 @@ export async function prepareSite(loaded: LoadedConfig, inputs: SiteInputs, mode
     },
   };
 }
-

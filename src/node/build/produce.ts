@@ -21,7 +21,12 @@ export interface ProducedPage {
 }
 
 /** Renders pages with the site's renderers, keeping each in the store; `made` gets each as it is done. */
-async function render(site: PreparedSite, store: PageStore, plans: PagePlan[], made: (page: MadePage, entry: Entry<PageMeta>) => Promise<void>): Promise<void> {
+async function render(
+  site: PreparedSite,
+  store: PageStore,
+  plans: PagePlan[],
+  made: (page: MadePage, entry: Entry<PageMeta>) => Promise<void>,
+): Promise<void> {
   const { templates, markdown, code } = await site.renderers();
   const docPlans = new Map(site.plans.filter((p) => p.doc).map((p) => [p.doc!.id, p]));
   const context: RenderContext = {
@@ -42,7 +47,13 @@ async function render(site: PreparedSite, store: PageStore, plans: PagePlan[], m
 }
 
 /** A page whose bytes and data come from the store (rendered again should its entry be gone or damaged). */
-function pageOf(site: PreparedSite, store: PageStore, plan: PagePlan, info: EntryInfo, known: PageMeta | null): ProducedPage {
+function pageOf(
+  site: PreparedSite,
+  store: PageStore,
+  plan: PagePlan,
+  info: EntryInfo,
+  known: PageMeta | null,
+): ProducedPage {
   const entry = async (): Promise<Entry<PageMeta>> => {
     const kept = store.read<PageMeta>(plan.key);
     if (kept) return kept;
@@ -68,7 +79,13 @@ function pageOf(site: PreparedSite, store: PageStore, plan: PagePlan, info: Entr
  * Every page of the site (or of `only`) in plan order: `misses` rendered (and written to
  * `staging` as each is done), the rest from the store.
  */
-export async function producePages(site: PreparedSite, store: PageStore, misses: PagePlan[], staging: Staging | null, only = site.plans): Promise<ProducedPage[]> {
+export async function producePages(
+  site: PreparedSite,
+  store: PageStore,
+  misses: PagePlan[],
+  staging: Staging | null,
+  only = site.plans,
+): Promise<ProducedPage[]> {
   const rendered = new Map<PagePlan, ProducedPage>();
   if (misses.length) {
     await render(site, store, misses, async (page, entry) => {

@@ -20,7 +20,9 @@ function readSourceFile(file: string): Buffer {
   try {
     return readFileSync(file);
   } catch (error) {
-    throw new SsodocsError(`cannot read file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file });
+    throw new SsodocsError(`cannot read file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, {
+      file,
+    });
   }
 }
 
@@ -32,17 +34,28 @@ function copyOf(file: string, outputPath: string, hash?: string): OutputItem {
 }
 
 /** The search files: from the store when the doc pages they are made from are the same, else made and kept. */
-export async function searchOutputs(site: PreparedSite, store: PageStore, pages: ProducedPage[]): Promise<OutputItem[]> {
+export async function searchOutputs(
+  site: PreparedSite,
+  store: PageStore,
+  pages: ProducedPage[],
+): Promise<OutputItem[]> {
   const docs = docsInRecordOrder(
     pages.filter((p) => p.plan.kind === "doc").map((p) => ({ id: p.plan.doc!.id, page: p })),
     site.model.sidebar,
   );
-  const key = hashOf("search-v1", site.stamps.tool, site.stamps.site, site.stamps.structure, ...docs.map((d) => d.page.plan.key));
+  const key = hashOf(
+    "search-v1",
+    site.stamps.tool,
+    site.stamps.site,
+    site.stamps.structure,
+    ...docs.map((d) => d.page.plan.key),
+  );
   const names = [RECORDS_FILE, EMBEDDED_INDEX_FILE];
   const keys = names.map((name) => hashOf(key, name));
   const infos = keys.map((k) => store.info(k));
   const kept = infos.every((info) => info) ? keys.map((k) => store.read(k)) : [];
-  if (kept.length && kept.every((entry) => entry)) return kept.map((entry, i) => ({ path: names[i], hash: entry!.info.hash, bytes: () => entry!.body }));
+  if (kept.length && kept.every((entry) => entry))
+    return kept.map((entry, i) => ({ path: names[i], hash: entry!.info.hash, bytes: () => entry!.body }));
   const records = await Promise.all(docs.map(async (d) => (await d.page.records()) ?? []));
   return searchFiles(records, site.config.url, site.config.search.synonyms).map((file, i) => {
     const entry = store.write(keys[i], null, file.contents, { warnings: [], images: [] });
@@ -54,19 +67,30 @@ export async function searchOutputs(site: PreparedSite, store: PageStore, pages:
  * Every output file but the pages. A static file never replaces a file the build makes; of the
  * static folders, a later one's file replaces an earlier one's (they are copied in order).
  */
-export async function siteFiles(site: PreparedSite, store: PageStore, pages: ProducedPage[], { search = true } = {}): Promise<OutputItem[]> {
+export async function siteFiles(
+  site: PreparedSite,
+  store: PageStore,
+  pages: ProducedPage[],
+  { search = true } = {},
+): Promise<OutputItem[]> {
   const made: OutputItem[] = [
     outputOf("_headers", headersFile(site.csp).contents),
-    ...sitemapAndRobots(pages.map((p) => p.plan), site.config).map((f) => outputOf(f.path, f.contents)),
+    ...sitemapAndRobots(
+      pages.map((p) => p.plan),
+      site.config,
+    ).map((f) => outputOf(f.path, f.contents)),
     ...site.client.files.map((f) => ("from" in f ? copyOf(f.from, f.path) : outputOf(f.path, f.contents))),
     ...(search ? await searchOutputs(site, store, pages) : []),
     // llms.txt and each doc's Markdown copy.
     ...llmsFiles(site.model, site.config).map((f) => outputOf(f.path, f.contents)),
   ];
   const images = new Map<string, OutputItem>();
-  for (const page of pages) for (const [file, hash, output] of page.images) if (!images.has(output)) images.set(output, copyOf(file, output, hash));
+  for (const page of pages)
+    for (const [file, hash, output] of page.images)
+      if (!images.has(output)) images.set(output, copyOf(file, output, hash));
   const taken = new Set([...pages.map((p) => p.plan.file), ...made.map((f) => f.path), ...images.keys()]);
   const statics = new Map<string, OutputItem>();
-  for (const { dir, files } of site.inputs.statics) for (const file of files) if (!taken.has(file)) statics.set(file, copyOf(path.join(dir, file), file));
+  for (const { dir, files } of site.inputs.statics)
+    for (const file of files) if (!taken.has(file)) statics.set(file, copyOf(path.join(dir, file), file));
   return [...made, ...images.values(), ...statics.values()];
 }

@@ -13,7 +13,12 @@ import { readSimpleYaml } from "./simple-yaml.ts";
 const text = (what = "a string") => v.string(`must be ${what}`);
 const nonEmpty = v.pipe(text("a non-empty string"), v.trim(), v.minLength(1, "must be a non-empty string"));
 const flag = v.boolean("must be true or false");
-const headingLevel = v.pipe(v.number("must be a number from 2 to 6"), v.integer("must be a whole number"), v.minValue(2, "must be at least 2"), v.maxValue(6, "must be at most 6"));
+const headingLevel = v.pipe(
+  v.number("must be a number from 2 to 6"),
+  v.integer("must be a whole number"),
+  v.minValue(2, "must be at least 2"),
+  v.maxValue(6, "must be at most 6"),
+);
 /** Whether a path (a slug, a file or folder name) may become part of a route: no `.` or `..` segment, no `\\`, `?`, `#`, `%` or control character. */
 export function unsafeRoutePart(value: string): string | null {
   if (/[\u0000-\u001f\u007f]/.test(value)) return "a control character";
@@ -25,7 +30,10 @@ export function unsafeRoutePart(value: string): string | null {
 }
 const routePart = v.pipe(
   nonEmpty,
-  v.check((value) => unsafeRoutePart(value) === null, (issue) => `may not contain ${unsafeRoutePart(String(issue.input))}`),
+  v.check(
+    (value) => unsafeRoutePart(value) === null,
+    (issue) => `may not contain ${unsafeRoutePart(String(issue.input))}`,
+  ),
 );
 const docRef = v.union([v.null(), nonEmpty], "must be a doc id or null");
 const tag = v.union(
@@ -61,7 +69,13 @@ export const FrontMatterSchema = v.object({
   draft: v.optional(flag),
   unlisted: v.optional(flag),
   last_update: v.optional(
-    v.object({ date: v.optional(v.union([nonEmpty, v.date()], "must be a date such as 2025-01-31")), author: v.optional(nonEmpty) }, "must be { date, author }"),
+    v.object(
+      {
+        date: v.optional(v.union([nonEmpty, v.date()], "must be a date such as 2025-01-31")),
+        author: v.optional(nonEmpty),
+      },
+      "must be { date, author }",
+    ),
   ),
   // authentik's own.
   support_level: v.optional(v.picklist(SUPPORT_LEVELS, `must be one of ${SUPPORT_LEVELS.join(", ")}`)),
@@ -98,7 +112,8 @@ function distance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
-    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
     previous = current;
   }
   return previous[b.length];
@@ -120,7 +135,10 @@ function split(source: string, file: string): { yaml: string; bodyStart: number;
   if (!opening) return null;
   const language = opening[1].trim();
   if (language !== "" && !/^ya?ml$/i.test(language)) {
-    throw new SsodocsError(`front matter in "${language}" is not allowed: only YAML front matter (between --- lines) is read`, { file, line: 1 });
+    throw new SsodocsError(
+      `front matter in "${language}" is not allowed: only YAML front matter (between --- lines) is read`,
+      { file, line: 1 },
+    );
   }
   const closing = /^---[ \t]*(?:\r?\n|$)/m;
   const rest = source.slice(opening[0].length);
@@ -144,12 +162,18 @@ function readYaml(text: string, file: string): { data: unknown; keyLines: Record
   // The YAML starts on the file's second line.
   const fileLine = (offset: number) => lineCounter.linePos(offset).line + 1;
   const [error] = document.errors;
-  if (error) throw new SsodocsError(`invalid YAML front matter: ${error.message.split("\n")[0]}`, { file, line: fileLine(error.pos[0]) });
+  if (error)
+    throw new SsodocsError(`invalid YAML front matter: ${error.message.split("\n")[0]}`, {
+      file,
+      line: fileLine(error.pos[0]),
+    });
   let data: unknown;
   try {
     data = document.toJS({ maxAliasCount: MAX_ALIASES });
   } catch (e) {
-    const message = /alias/i.test((e as Error).message) ? `YAML aliases expand more than ${MAX_ALIASES} times` : (e as Error).message;
+    const message = /alias/i.test((e as Error).message)
+      ? `YAML aliases expand more than ${MAX_ALIASES} times`
+      : (e as Error).message;
     throw new SsodocsError(`invalid YAML front matter: ${message}`, { file, line: 2 });
   }
   const keyLines: Record<string, number> = {};
@@ -168,10 +192,13 @@ export function parseFrontMatter(source: string, file: string): ParsedSource {
   if (!found) return { frontMatter: {}, body: source, bodyLine: 1, keyLines: {}, unknownKeys: [] };
   const simple = readSimpleYaml(found.yaml);
   // Lines count from the file's first line, the opening "---".
-  const read = simple ? { data: simple.data, keyLines: Object.fromEntries(Object.entries(simple.keyLines).map(([k, l]) => [k, l + 1])) } : readYaml(found.yaml, file);
+  const read = simple
+    ? { data: simple.data, keyLines: Object.fromEntries(Object.entries(simple.keyLines).map(([k, l]) => [k, l + 1])) }
+    : readYaml(found.yaml, file);
   const data = read.data ?? {};
   const keyLines = read.keyLines;
-  if (typeof data !== "object" || Array.isArray(data)) throw new SsodocsError("front matter must be a set of `key: value` lines", { file, line: 2 });
+  if (typeof data !== "object" || Array.isArray(data))
+    throw new SsodocsError("front matter must be a set of `key: value` lines", { file, line: 2 });
   const record = data as Record<string, unknown>;
   const unknownKeys = Object.keys(record)
     .filter((key) => !KNOWN_KEYS.includes(key))
@@ -182,8 +209,20 @@ export function parseFrontMatter(source: string, file: string): ParsedSource {
     const issue = result.issues[0];
     const key = String(issue.path?.[0]?.key ?? "");
     const got = issue.path?.[0]?.value;
-    const where = (issue.path ?? []).map((p) => (typeof p.key === "number" ? `[${p.key}]` : `.${String(p.key)}`)).join("").slice(1);
-    throw new SsodocsError(`front matter "${where || key}" ${issue.message} (got ${JSON.stringify(got)})`, { file, line: keyLines[key] ?? 1 });
+    const where = (issue.path ?? [])
+      .map((p) => (typeof p.key === "number" ? `[${p.key}]` : `.${String(p.key)}`))
+      .join("")
+      .slice(1);
+    throw new SsodocsError(`front matter "${where || key}" ${issue.message} (got ${JSON.stringify(got)})`, {
+      file,
+      line: keyLines[key] ?? 1,
+    });
   }
-  return { frontMatter: result.output, body: source.slice(found.bodyStart), bodyLine: found.bodyLine, keyLines, unknownKeys };
+  return {
+    frontMatter: result.output,
+    body: source.slice(found.bodyStart),
+    bodyLine: found.bodyLine,
+    keyLines,
+    unknownKeys,
+  };
 }

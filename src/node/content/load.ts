@@ -31,10 +31,16 @@ export interface SourceDoc {
  * a linked file is listed, so a dangling link is reported when it is read.
  */
 export function listDocFiles(docsDir: string): string[] {
-  const files = listFiles(docsDir, { skip: (name) => name.startsWith("_") || name === "node_modules", keep: (name) => /\.mdx?$/.test(name) });
+  const files = listFiles(docsDir, {
+    skip: (name) => name.startsWith("_") || name === "node_modules",
+    keep: (name) => /\.mdx?$/.test(name),
+  });
   for (const relativePath of files) {
     const bad = unsafeRoutePart(relativePath);
-    if (bad) throw new SsodocsError(`a file or folder name may not contain ${bad}: it becomes part of a page's address`, { file: path.join(docsDir, relativePath) });
+    if (bad)
+      throw new SsodocsError(`a file or folder name may not contain ${bad}: it becomes part of a page's address`, {
+        file: path.join(docsDir, relativePath),
+      });
   }
   return files;
 }
@@ -59,15 +65,29 @@ function fileTitle(relativePath: string): string {
 }
 
 export function docOf(file: string, relativePath: string, source: string): SourceDoc {
-  if (source.includes("\u0000")) throw new SsodocsError("the file holds binary data (NUL bytes), not Markdown text", { file });
+  if (source.includes("\u0000"))
+    throw new SsodocsError("the file holds binary data (NUL bytes), not Markdown text", { file });
   const { frontMatter, body, bodyLine, keyLines, unknownKeys } = parseFrontMatter(source, file);
   const title = frontMatter.title ?? leadingH1Of(body) ?? fileTitle(relativePath);
   const relative = relativePath.replace(/\\/g, "/");
-  return { id: docIdOf(relativePath), file, relativePath: relative, hash: hashOf(source), frontMatter, title, body, bodyLine, keyLines, unknownKeys };
+  return {
+    id: docIdOf(relativePath),
+    file,
+    relativePath: relative,
+    hash: hashOf(source),
+    frontMatter,
+    title,
+    body,
+    bodyLine,
+    keyLines,
+    unknownKeys,
+  };
 }
 
 function unreadable(error: unknown, file: string): SsodocsError {
-  return new SsodocsError(`cannot read file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file });
+  return new SsodocsError(`cannot read file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, {
+    file,
+  });
 }
 
 export function loadDoc(docsDir: string, relativePath: string): SourceDoc {

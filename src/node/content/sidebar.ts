@@ -35,7 +35,11 @@ export function buildSidebar(
     return doc;
   };
 
-  const walk = (list: SidebarItemConfig[], chain: Extract<SidebarNode, { type: "category" }>[], where: string): SidebarNode[] => {
+  const walk = (
+    list: SidebarItemConfig[],
+    chain: Extract<SidebarNode, { type: "category" }>[],
+    where: string,
+  ): SidebarNode[] => {
     const out: SidebarNode[] = [];
     list.forEach((raw, i) => {
       const item = typeof raw === "string" ? { type: "doc" as const, id: raw } : raw;
@@ -43,7 +47,8 @@ export function buildSidebar(
       if (item.type === "doc") {
         const doc = lookup(item.id, here);
         if (!doc) return;
-        if (seen.has(item.id)) throw new SsodocsError(`doc "${item.id}" appears twice in the sidebar (${here})`, { file: configFile });
+        if (seen.has(item.id))
+          throw new SsodocsError(`doc "${item.id}" appears twice in the sidebar (${here})`, { file: configFile });
         seen.add(item.id);
         order.push(item.id);
         parents.set(item.id, chain);
@@ -60,7 +65,10 @@ export function buildSidebar(
         items: [],
       };
       if (linked) {
-        if (seen.has(item.link!)) throw new SsodocsError(`doc "${item.link}" appears twice in the sidebar (${here}.link)`, { file: configFile });
+        if (seen.has(item.link!))
+          throw new SsodocsError(`doc "${item.link}" appears twice in the sidebar (${here}.link)`, {
+            file: configFile,
+          });
         seen.add(item.link!);
         order.push(item.link!);
         parents.set(item.link!, chain);
@@ -73,9 +81,12 @@ export function buildSidebar(
 
   const nodes = walk(items, [], "docs.sidebar");
   if (unknown.length) {
-    throw new SsodocsError(`the sidebar names ${unknown.length === 1 ? "a doc that does" : "docs that do"} not exist: ${unknown.join(", ")}`, {
-      file: configFile,
-    });
+    throw new SsodocsError(
+      `the sidebar names ${unknown.length === 1 ? "a doc that does" : "docs that do"} not exist: ${unknown.join(", ")}`,
+      {
+        file: configFile,
+      },
+    );
   }
   return { nodes, order, parents };
 }
@@ -99,7 +110,11 @@ function positionIn(order: string[], docId: string): number {
   return byId.get(docId) ?? -1;
 }
 
-export function neighboursOf(sidebar: Sidebar, docId: string, docs: Map<string, SidebarDocInfo>): { previous: PageLink | null; next: PageLink | null } {
+export function neighboursOf(
+  sidebar: Sidebar,
+  docId: string,
+  docs: Map<string, SidebarDocInfo>,
+): { previous: PageLink | null; next: PageLink | null } {
   const i = positionIn(sidebar.order, docId);
   if (i < 0) return { previous: null, next: null };
   const link = (id: string | undefined): PageLink | null => {

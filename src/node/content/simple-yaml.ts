@@ -41,7 +41,12 @@ function scalar(text: string, flow: boolean): { value: unknown } | undefined {
     return m ? { value: m[1].replace(/''/g, "'") } : undefined;
   }
   // A plain scalar: no indicator first, no ": " or " #" inside, none of the flow indicators in a list.
-  if (/^[-?:,[\]{}#&*!|>'"%@`]/.test(t) || /:(?:\s|$)|\s#/.test(t) || /[\u0000-\u001f\u007f\ufeff]/.test(t.replace(/\t/g, " "))) return undefined;
+  if (
+    /^[-?:,[\]{}#&*!|>'"%@`]/.test(t) ||
+    /:(?:\s|$)|\s#/.test(t) ||
+    /[\u0000-\u001f\u007f\ufeff]/.test(t.replace(/\t/g, " "))
+  )
+    return undefined;
   if (flow && /[,[\]{}]/.test(t)) return undefined;
   return { value: resolvePlain(t) };
 }

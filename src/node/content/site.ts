@@ -15,12 +15,21 @@ export function isGuideId(docId: string): boolean {
 /** A tag's path segment: the permalink given, else the label in lower case with hyphens (as Docusaurus makes it). */
 export function tagKeyOf(label: string, permalink?: string): string {
   const key = (permalink ?? label).replace(/^\/+|\/+$/g, "");
-  return permalink ? key : key.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-+|-+$/g, "");
+  return permalink
+    ? key
+    : key
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, "-")
+        .replace(/^-+|-+$/g, "");
 }
 
 /** A doc's tags, each with its label and path segment. */
 export function tagsOf(doc: SourceDoc): { label: string; key: string }[] {
-  return (doc.frontMatter.tags ?? []).map((tag) => (typeof tag === "string" ? { label: tag, key: tagKeyOf(tag) } : { label: tag.label, key: tagKeyOf(tag.label, tag.permalink) }));
+  return (doc.frontMatter.tags ?? []).map((tag) =>
+    typeof tag === "string"
+      ? { label: tag, key: tagKeyOf(tag) }
+      : { label: tag.label, key: tagKeyOf(tag.label, tag.permalink) },
+  );
 }
 
 export interface ContentModel {
@@ -34,7 +43,12 @@ export interface ContentModel {
   tags: Map<string, { summary: TagSummary; docIds: string[] }>;
 }
 
-export function buildContentModel(docs: SourceDoc[], config: SiteConfig, configFile: string, warnings: Warnings): ContentModel {
+export function buildContentModel(
+  docs: SourceDoc[],
+  config: SiteConfig,
+  configFile: string,
+  warnings: Warnings,
+): ContentModel {
   const byId = new Map<string, SourceDoc>();
   const info = new Map<string, SidebarDocInfo>();
   const byRelativePath = new Map<string, SourceDoc>();
@@ -47,13 +61,18 @@ export function buildContentModel(docs: SourceDoc[], config: SiteConfig, configF
     const twin = routes.get(key);
     if (twin && doc.frontMatter.slug !== undefined && twin.frontMatter.slug !== undefined) {
       // Two authors asked for the same address: that is a mistake to fix, not to guess about.
-      throw new SsodocsError(`duplicate slug "${doc.frontMatter.slug}": ${twin.relativePath} already claims ${permalink}`, {
-        file: doc.file,
-        line: doc.keyLines.slug,
-      });
+      throw new SsodocsError(
+        `duplicate slug "${doc.frontMatter.slug}": ${twin.relativePath} already claims ${permalink}`,
+        {
+          file: doc.file,
+          line: doc.keyLines.slug,
+        },
+      );
     }
     if (twin) {
-      warnings.add(`duplicate route ${permalink}: also created by ${twin.relativePath}; this page replaces it`, { file: doc.file });
+      warnings.add(`duplicate route ${permalink}: also created by ${twin.relativePath}; this page replaces it`, {
+        file: doc.file,
+      });
     }
     routes.set(key, doc);
     info.set(doc.id, { label: doc.frontMatter.sidebar_label ?? doc.title, permalink });

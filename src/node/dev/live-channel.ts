@@ -15,7 +15,10 @@ export interface BuildErrorInfo {
   line?: number;
 }
 
-export type LiveEvent = { type: "reload"; routes: string[]; all: boolean } | { type: "error"; error: BuildErrorInfo } | { type: "ok" };
+export type LiveEvent =
+  | { type: "reload"; routes: string[]; all: boolean }
+  | { type: "error"; error: BuildErrorInfo }
+  | { type: "ok" };
 
 export class LiveChannel {
   private clients = new Set<http.ServerResponse>();
@@ -37,7 +40,15 @@ export class LiveChannel {
   }
 
   async prepare(): Promise<void> {
-    const result = await esbuild.build({ entryPoints: [CLIENT_ENTRY], bundle: true, write: false, format: "iife", minify: true, target: "es2020", logLevel: "silent" });
+    const result = await esbuild.build({
+      entryPoints: [CLIENT_ENTRY],
+      bundle: true,
+      write: false,
+      format: "iife",
+      minify: true,
+      target: "es2020",
+      logLevel: "silent",
+    });
     this.script = result.outputFiles[0].text;
   }
 
@@ -55,12 +66,21 @@ export class LiveChannel {
   readonly hook: RequestHook = (req, res) => {
     const url = (req.url ?? "").split("?")[0];
     if (url === LIVE_SCRIPT_PATH) {
-      res.writeHead(200, { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache" }).end(this.script);
+      res
+        .writeHead(200, { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache" })
+        .end(this.script);
       return true;
     }
     if (url !== EVENTS_PATH) return false;
-    res.writeHead(200, { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache", Connection: "keep-alive", "X-Accel-Buffering": "no" });
-    res.write(`retry: 300\n\ndata: ${JSON.stringify(this.error ? { type: "error", error: this.error } : { type: "ok" })}\n\n`);
+    res.writeHead(200, {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-cache",
+      Connection: "keep-alive",
+      "X-Accel-Buffering": "no",
+    });
+    res.write(
+      `retry: 300\n\ndata: ${JSON.stringify(this.error ? { type: "error", error: this.error } : { type: "ok" })}\n\n`,
+    );
     this.clients.add(res);
     req.on("close", () => this.clients.delete(res));
     return true;

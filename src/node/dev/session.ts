@@ -62,7 +62,6 @@ export function injectHead(html: string, headHtml: string): string {
   return at < 0 ? html + headHtml : html.slice(0, at) + headHtml + html.slice(at);
 }
 
-
 export class DevSession {
   loaded!: LoadedConfig;
   csp = "";
@@ -100,7 +99,8 @@ export class DevSession {
     this.store.keepBodies = true;
     this.loaded = loaded;
     this.configInputs.clear();
-    for (const [file] of loaded.inputs) if (file !== loaded.file && !file.includes(`${path.sep}node_modules${path.sep}`)) this.configInputs.add(file);
+    for (const [file] of loaded.inputs)
+      if (file !== loaded.file && !file.includes(`${path.sep}node_modules${path.sep}`)) this.configInputs.add(file);
     this.docs.clear();
     return true;
   }
@@ -165,12 +165,20 @@ export class DevSession {
     for (const page of pages) if (await this.write(page.output, true)) routes.push(page.plan.route);
     // A script, style or static file that changed reloads every open page; images, the sitemap and the like do not.
     // So does a new config: the server's headers come from it too.
-    const reloading = new Set([...site.client.files.map((f) => f.path), ...site.inputs.statics.flatMap((s) => s.files)]);
+    const reloading = new Set([
+      ...site.client.files.map((f) => f.path),
+      ...site.inputs.statics.flatMap((s) => s.files),
+    ]);
     let reloadAll = reloaded;
     for (const file of files) if ((await this.write(file, false)) && reloading.has(file.path)) reloadAll = true;
     await this.removeGone([...pages.map((p) => p.plan.file), ...files.map((f) => f.path), ...this.searchPaths]);
     this.store.finish();
-    const scope = !before || before.site !== site.stamps.site || before.templates !== site.stamps.templates ? "site" : before.structure !== site.stamps.structure ? "structure" : "page";
+    const scope =
+      !before || before.site !== site.stamps.site || before.templates !== site.stamps.templates
+        ? "site"
+        : before.structure !== site.stamps.structure
+          ? "structure"
+          : "page";
     const update: DevUpdate = {
       scope,
       sources: [...changed].map((f) => path.relative(process.cwd(), f)).sort(),
@@ -180,7 +188,8 @@ export class DevSession {
       warnings: warnings.list,
     };
     const broken = await brokenLinksOf(site, this.store, pages, [...files.map((f) => f.path), ...this.searchPaths]);
-    if (broken.length) throw new DevBrokenLinksError(formatBrokenLinks(broken), brokenLinkLocation(broken[0], site.model), update);
+    if (broken.length)
+      throw new DevBrokenLinksError(formatBrokenLinks(broken), brokenLinkLocation(broken[0], site.model), update);
     return update;
   }
 
@@ -220,4 +229,3 @@ export class DevSession {
     }
   }
 }
-

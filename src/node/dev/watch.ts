@@ -34,7 +34,8 @@ export interface WatchServer {
 }
 
 /** Files no update is for: dependencies, version control, editors' temporary files. */
-const ignored = (file: string) => /(^|[/\\])(?:node_modules|\.git)(?:[/\\]|$)|\.ssodocs-fresh-|\.tmp$|~$|\.sw[px]$|(^|[/\\])\.#|4913$/.test(file);
+const ignored = (file: string) =>
+  /(^|[/\\])(?:node_modules|\.git)(?:[/\\]|$)|\.ssodocs-fresh-|\.tmp$|~$|\.sw[px]$|(^|[/\\])\.#|4913$/.test(file);
 
 function errorInfo(error: unknown): BuildErrorInfo {
   if (error instanceof SsodocsError) return { message: error.message, file: error.file, line: error.line };
@@ -42,7 +43,12 @@ function errorInfo(error: unknown): BuildErrorInfo {
 }
 
 function describe(update: DevUpdate): string {
-  const what = update.sources.length === 0 ? "site" : update.sources.length === 1 ? update.sources[0] : `${update.sources.length} files`;
+  const what =
+    update.sources.length === 0
+      ? "site"
+      : update.sources.length === 1
+        ? update.sources[0]
+        : `${update.sources.length} files`;
   const pages = update.routes.length === 1 ? "1 page" : `${update.routes.length} pages`;
   return `Rebuilt ${what} (${update.scope}) in ${update.ms} ms: ${pages} changed${update.reloadAll ? ", assets changed" : ""}`;
 }
@@ -70,7 +76,13 @@ export async function startWatchServer(options: WatchOptions): Promise<WatchServ
     if (wantsPage && !built) {
       const html = await session.renderEarly((req.url ?? "/").split("?")[0]).catch(() => null);
       if (html !== null) {
-        res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache", "Content-Security-Policy": session.csp }).end(req.method === "HEAD" ? undefined : html);
+        res
+          .writeHead(200, {
+            "Content-Type": "text/html; charset=utf-8",
+            "Cache-Control": "no-cache",
+            "Content-Security-Policy": session.csp,
+          })
+          .end(req.method === "HEAD" ? undefined : html);
         return true;
       }
     }
@@ -142,7 +154,13 @@ export async function startWatchServer(options: WatchOptions): Promise<WatchServ
   const watched = () => {
     const { loaded } = session;
     if (!loaded) return [configFile];
-    return [loaded.docsDir, loaded.templatesDir ?? DEFAULT_TEMPLATES, loaded.file, ...session.configInputs, ...loaded.staticDirs];
+    return [
+      loaded.docsDir,
+      loaded.templatesDir ?? DEFAULT_TEMPLATES,
+      loaded.file,
+      ...session.configInputs,
+      ...loaded.staticDirs,
+    ];
   };
 
   const runUpdate = async () => {

@@ -119,16 +119,21 @@ function warnUnknownContainers(src: string, env: MarkdownEnv): void {
     const name = /^:{3,}\s*([A-Za-z][\w-]*)/.exec(text)?.[1];
     if (name && !(ADMONITION_TYPES as readonly string[]).includes(name)) {
       const nearest = nearestOf(name.toLowerCase(), ADMONITION_TYPES);
-      env.warnings.add(`unknown admonition ":::${name}"${nearest ? ` (did you mean ":::${nearest}"?)` : ""}; it is shown as text`, {
-        file: env.file,
-        line: env.bodyLine + i,
-      });
+      env.warnings.add(
+        `unknown admonition ":::${name}"${nearest ? ` (did you mean ":::${nearest}"?)` : ""}; it is shown as text`,
+        {
+          file: env.file,
+          line: env.bodyLine + i,
+        },
+      );
     }
   });
 }
 
 export function admonitionsPlugin(md: MarkdownIt): void {
-  md.block.ruler.before("fence", "admonition", admonitionRule, { alt: ["paragraph", "reference", "blockquote", "list"] });
+  md.block.ruler.before("fence", "admonition", admonitionRule, {
+    alt: ["paragraph", "reference", "blockquote", "list"],
+  });
   md.core.ruler.push("unknown_containers", (state) => warnUnknownContainers(state.src, envOf(state.env)));
   md.renderer.rules.admonition_open = (tokens, idx) => {
     const type = tokens[idx].info;

@@ -36,7 +36,12 @@ export function parseFenceInfo(info: string): FenceMeta {
       for (let n = a; n <= (Number.isFinite(b) ? b : a) && n - a < 10000; n++) highlightLines.add(n);
     }
   }
-  return { lang: lang.replace(/^\{.*$/, ""), title, showLineNumbers: /\bshowLineNumbers\b/.test(withoutTitle), highlightLines };
+  return {
+    lang: lang.replace(/^\{.*$/, ""),
+    title,
+    showLineNumbers: /\bshowLineNumbers\b/.test(withoutTitle),
+    highlightLines,
+  };
 }
 
 const MAGIC = /^\s*(?:\/\/|#|--|;|\/\*|<!--|%|')\s*highlight-(next-line|start|end)\s*(?:\*\/|-->)?\s*$/;
@@ -89,7 +94,9 @@ export function createCodeRenderer(languages: readonly string[], scope = ""): Co
   // shiki's version, the themes, how blocks are highlighted (highlight.ts), and per block its
   // language, marked lines, code and language context.
   const cacheKey = hashOf("code-cache-v3", shikiVersion, LIGHT_THEME, DARK_THEME, highlighterSource(), scope);
-  const cached = new Map<string, string>(Object.entries(readCache<Record<string, string>>(CACHE_NAMESPACE, cacheKey) ?? {}));
+  const cached = new Map<string, string>(
+    Object.entries(readCache<Record<string, string>>(CACHE_NAMESPACE, cacheKey) ?? {}),
+  );
   const initialKeys = new Set(cached.keys());
   const used = new Set<string>();
   const pending = new Map<string, PendingBlock>();
@@ -105,12 +112,18 @@ export function createCodeRenderer(languages: readonly string[], scope = ""): Co
     const code = applyMagicComments(source, meta.highlightLines);
     let lang = resolveLanguage(meta.lang);
     if (lang === undefined) {
-      env.warnings.add(`unknown code language "${meta.lang}"; the block is shown as plain text`, { file: env.file, line });
+      env.warnings.add(`unknown code language "${meta.lang}"; the block is shown as plain text`, {
+        file: env.file,
+        line,
+      });
       lang = null;
     } else if (lang !== null && !loaded.has(lang)) {
       // Every fence's language is found by the scan that decides what is loaded; one it missed
       // is shown plain, so the output still depends only on the inputs.
-      env.warnings.add(`code language "${meta.lang}" was not found when the languages were chosen; the block is shown as plain text`, { file: env.file, line });
+      env.warnings.add(
+        `code language "${meta.lang}" was not found when the languages were chosen; the block is shown as plain text`,
+        { file: env.file, line },
+      );
       lang = null;
     }
     const highlightLines = [...meta.highlightLines].sort((a, b) => a - b);
@@ -147,7 +160,10 @@ export function createCodeRenderer(languages: readonly string[], scope = ""): Co
 
   const save = () => {
     const changed = used.size !== initialKeys.size || [...used].some((k) => !initialKeys.has(k));
-    if (changed) writeCache(CACHE_NAMESPACE, cacheKey, Object.fromEntries([...used].sort().map((k) => [k, cached.get(k)!])), { keep: 32 });
+    if (changed)
+      writeCache(CACHE_NAMESPACE, cacheKey, Object.fromEntries([...used].sort().map((k) => [k, cached.get(k)!])), {
+        keep: 32,
+      });
   };
 
   const fill = (html: string) => html.replace(PLACEHOLDER, (_m, key: string) => cached.get(key) ?? "");
@@ -158,18 +174,24 @@ export function createCodeRenderer(languages: readonly string[], scope = ""): Co
 export function codePlugin(md: MarkdownIt, renderer: CodeRenderer): void {
   md.disable("code");
   type BlockRule = Parameters<typeof md.block.ruler.at>[1];
-  const original = (md.block.ruler as unknown as { __rules__: { name: string; fn: BlockRule }[] }).__rules__.find((r) => r.name === "fence")!.fn;
-  md.block.ruler.at("fence", (state, startLine, endLine, silent) => {
-    const indent = state.sCount[startLine] - state.blkIndent;
-    if (indent < 4) return original(state, startLine, endLine, silent);
-    const saved = state.blkIndent;
-    state.blkIndent = state.sCount[startLine];
-    try {
-      return original(state, startLine, endLine, silent);
-    } finally {
-      state.blkIndent = saved;
-    }
-  }, { alt: ["paragraph", "reference", "blockquote", "list"] });
+  const original = (md.block.ruler as unknown as { __rules__: { name: string; fn: BlockRule }[] }).__rules__.find(
+    (r) => r.name === "fence",
+  )!.fn;
+  md.block.ruler.at(
+    "fence",
+    (state, startLine, endLine, silent) => {
+      const indent = state.sCount[startLine] - state.blkIndent;
+      if (indent < 4) return original(state, startLine, endLine, silent);
+      const saved = state.blkIndent;
+      state.blkIndent = state.sCount[startLine];
+      try {
+        return original(state, startLine, endLine, silent);
+      } finally {
+        state.blkIndent = saved;
+      }
+    },
+    { alt: ["paragraph", "reference", "blockquote", "list"] },
+  );
   md.renderer.rules.fence = (tokens, idx, _options, rawEnv) => {
     const t = tokens[idx];
     const env = envOf(rawEnv);

@@ -28,7 +28,8 @@ const BATCH = 6;
 const AHEAD = 3;
 
 function startWorker(langs: readonly string[]): Worker {
-  if (typeof __SSODOCS_HIGHLIGHT_WORKER__ === "string") return new Worker(new URL(__SSODOCS_HIGHLIGHT_WORKER__), { workerData: { langs } });
+  if (typeof __SSODOCS_HIGHLIGHT_WORKER__ === "string")
+    return new Worker(new URL(__SSODOCS_HIGHLIGHT_WORKER__), { workerData: { langs } });
   // Running from the sources: the worker loads TypeScript through tsx, with ssodocs's tsconfig.
   const file = new URL("./highlight-worker.ts", import.meta.url).href;
   const tsconfig = fileURLToPath(new URL("../../../tsconfig.json", import.meta.url));
@@ -44,15 +45,24 @@ export interface HighlightStats {
 }
 
 /** Highlights the blocks with every thread's highlighter loading exactly `langs` (the site's languages). */
-export async function highlightInParallel(pending: Map<string, PendingBlock>, langs: readonly string[], stats?: HighlightStats): Promise<Map<string, string>> {
-  const blocks = [...pending].sort(([ka, a], [kb, b]) => ((a.lang ?? "") < (b.lang ?? "") ? -1 : (a.lang ?? "") > (b.lang ?? "") ? 1 : ka < kb ? -1 : 1));
+export async function highlightInParallel(
+  pending: Map<string, PendingBlock>,
+  langs: readonly string[],
+  stats?: HighlightStats,
+): Promise<Map<string, string>> {
+  const blocks = [...pending].sort(([ka, a], [kb, b]) =>
+    (a.lang ?? "") < (b.lang ?? "") ? -1 : (a.lang ?? "") > (b.lang ?? "") ? 1 : ka < kb ? -1 : 1,
+  );
   const results = new Map<string, string>();
   const threads = Math.min(os.availableParallelism(), 4);
   const queue: HighlightBatch[] = [];
   for (let i = 0; i < blocks.length; i += BATCH) queue.push(blocks.slice(i, i + BATCH));
 
   // Workers first, so they load while the main thread loads its own highlighter.
-  const workers = blocks.length < PARALLEL_THRESHOLD || threads < 2 ? [] : Array.from({ length: threads - 1 }, () => startWorker(langs));
+  const workers =
+    blocks.length < PARALLEL_THRESHOLD || threads < 2
+      ? []
+      : Array.from({ length: threads - 1 }, () => startWorker(langs));
   /** Batches each worker took and has not answered yet, oldest first (given back to the queue if it fails). */
   const taken = new Map<Worker, HighlightBatch[]>(workers.map((w) => [w, []]));
   const waiting = () => [...taken.values()].some((batches) => batches.length > 0);

@@ -12,7 +12,10 @@ export interface RenderedMarkdown {
   leadingH1: string | null;
 }
 
-export type MarkdownInput = Pick<MarkdownEnv, "file" | "bodyLine" | "permalink" | "warnings" | "resolveLink" | "resolveImage" | "categoryCards">;
+export type MarkdownInput = Pick<
+  MarkdownEnv,
+  "file" | "bodyLine" | "permalink" | "warnings" | "resolveLink" | "resolveImage" | "categoryCards"
+>;
 
 export interface MarkdownRenderer {
   (body: string, input: MarkdownInput): RenderedMarkdown;

@@ -66,7 +66,10 @@ export function languageContext(lang: string | null, loaded: readonly string[]):
   if (!lang) return "";
   const can = reachable(lang);
   if (!can.size) return "";
-  return [...new Set(loaded.map(canonical))].filter((l) => can.has(l)).sort().join(",");
+  return [...new Set(loaded.map(canonical))]
+    .filter((l) => can.has(l))
+    .sort()
+    .join(",");
 }
 
 /** A line that could open a fence: after quote marks, list markers and indentation. */

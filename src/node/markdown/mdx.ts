@@ -53,7 +53,11 @@ export function mdxPlugin(md: MarkdownIt): void {
           t.content = t.content.replace(/\{\s*["'] ["']\s*\}/g, " ");
           // A JSX expression MDX would evaluate (not a heading's {#id}): ssodocs shows it as text.
           const expression = /\{(?!#)[^{}\n]*\}/.exec(t.content)?.[0];
-          if (expression) env.warnings.add(`JSX expression ${expression} is shown as text: ssodocs does not evaluate MDX expressions`, { file: env.file, line: lineOf(env, parentMap) });
+          if (expression)
+            env.warnings.add(
+              `JSX expression ${expression} is shown as text: ssodocs does not evaluate MDX expressions`,
+              { file: env.file, line: lineOf(env, parentMap) },
+            );
         }
         if (t.children) visit(t.children, t.map);
       }

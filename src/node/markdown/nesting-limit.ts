@@ -39,10 +39,13 @@ export function nestingLimitPlugin(md: MarkdownIt): void {
     if (capped.firstLine < 0) return;
     state.src = capped.src;
     const env = envOf(state.env);
-    env.warnings.add(`a line opens more than ${MAX_MARKERS} lists or quotes at once; the markers beyond are shown as text`, {
-      file: env.file,
-      line: lineOf(env, [capped.firstLine, capped.firstLine + 1]),
-    });
+    env.warnings.add(
+      `a line opens more than ${MAX_MARKERS} lists or quotes at once; the markers beyond are shown as text`,
+      {
+        file: env.file,
+        line: lineOf(env, [capped.firstLine, capped.firstLine + 1]),
+      },
+    );
   });
   md.core.ruler.after("block", "nesting_limit", (state) => {
     const limit = md.options.maxNesting;

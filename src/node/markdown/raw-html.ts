@@ -43,7 +43,24 @@ const ELEMENTS: Record<string, string[]> = {
 };
 
 /** Elements removed together with everything inside them. */
-const REMOVED_WITH_CONTENT = new Set(["script", "style", "iframe", "frame", "frameset", "object", "embed", "applet", "noscript", "template", "textarea", "select", "svg", "math", "title", "head"]);
+const REMOVED_WITH_CONTENT = new Set([
+  "script",
+  "style",
+  "iframe",
+  "frame",
+  "frameset",
+  "object",
+  "embed",
+  "applet",
+  "noscript",
+  "template",
+  "textarea",
+  "select",
+  "svg",
+  "math",
+  "title",
+  "head",
+]);
 
 /** Elements of HTML that are not allowed (removed, their content kept); any other lower-case name is shown as text. */
 const HTML_ELEMENTS = new Set(
@@ -73,7 +90,21 @@ interface Filtered {
 }
 
 /** Elements that have no closing tag. */
-const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
+const VOID = new Set([
+  "area",
+  "base",
+  "br",
+  "col",
+  "embed",
+  "hr",
+  "img",
+  "input",
+  "link",
+  "meta",
+  "source",
+  "track",
+  "wbr",
+]);
 
 /**
  * A parser that reports every closing tag as written (htmlparser2 drops one that closes nothing
@@ -85,7 +116,12 @@ class ClosingTagParser extends Parser {
     handler: ConstructorParameters<typeof Parser>[0],
     private readonly onClosingTag: (raw: string, name: string) => void,
   ) {
-    super(handler, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: true });
+    super(handler, {
+      decodeEntities: true,
+      lowerCaseTags: true,
+      lowerCaseAttributeNames: true,
+      recognizeSelfClosing: true,
+    });
   }
   override onclosetag(start: number, endIndex: number): void {
     this.onClosingTag(this.source.slice(this.startIndex, endIndex + 1), this.source.slice(start, endIndex));
@@ -123,14 +159,16 @@ export function filterRawHtml(source: string): Filtered {
     }
     let tag = `<${name}`;
     for (const [attribute, value] of Object.entries(attributes)) {
-      const allowed = GLOBAL_ATTRIBUTES.includes(attribute) || attribute.startsWith("aria-") || allowedAttributes.includes(attribute);
+      const allowed =
+        GLOBAL_ATTRIBUTES.includes(attribute) || attribute.startsWith("aria-") || allowedAttributes.includes(attribute);
       if (!allowed || (URL_ATTRIBUTES.has(attribute) && !safeUrl(value))) {
         removed.push(`${attribute}="${value.length > 40 ? `${value.slice(0, 40)}...` : value}" of <${name}>`);
         continue;
       }
       tag += value === "" && attribute !== "alt" ? ` ${attribute}` : ` ${attribute}="${escapeHtml(value)}"`;
     }
-    if (name === "a" && attributes.target === "_blank" && !/\bnoopener\b/.test(attributes.rel ?? "")) tag += ' rel="noopener noreferrer"';
+    if (name === "a" && attributes.target === "_blank" && !/\bnoopener\b/.test(attributes.rel ?? ""))
+      tag += ' rel="noopener noreferrer"';
     html += `${tag}${raw.endsWith("/>") ? " /" : ""}>`;
   };
 
@@ -171,8 +209,13 @@ export function filterRawHtml(source: string): Filtered {
 
 function filterToken(token: Token, env: MarkdownEnv, line: number): void {
   const { html, removed } = filterRawHtml(token.content);
-  token.content = token.type === "html_block" && token.content.endsWith("\n") && !html.endsWith("\n") ? `${html}\n` : html;
-  for (const what of removed) env.warnings.add(`${UNSAFE_REMOVED}${what}; raw HTML is limited to the allow-list in the README`, { file: env.file, line });
+  token.content =
+    token.type === "html_block" && token.content.endsWith("\n") && !html.endsWith("\n") ? `${html}\n` : html;
+  for (const what of removed)
+    env.warnings.add(`${UNSAFE_REMOVED}${what}; raw HTML is limited to the allow-list in the README`, {
+      file: env.file,
+      line,
+    });
 }
 
 /** Filters the author's raw HTML before any other rule adds HTML of its own. */

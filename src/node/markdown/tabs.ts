@@ -127,7 +127,8 @@ function tabsCoreRule(state: { tokens: Token[]; env: MarkdownEnv }): void {
   const stack: { tabs: Token; items: Token[]; index: number; open: Token | null }[] = [];
   const out: Token[] = [];
   const env = state.env;
-  const warn = (message: string, token: Token) => env.warnings.add(message, { file: env.file, line: lineOf(env, token.map) });
+  const warn = (message: string, token: Token) =>
+    env.warnings.add(message, { file: env.file, line: lineOf(env, token.map) });
   const TokenCtor = tokens[0]?.constructor as new (type: string, tag: string, nesting: number) => Token;
   const closeTab = () => {
     const t = new TokenCtor("tab_close", "div", -1);
@@ -197,12 +198,19 @@ function finishTabs(tabs: Token, items: Token[]): void {
     return { item, value, label, isDefault: a.default === true || a.default === "true" };
   });
   const selected =
-    (typeof attrs.defaultValue === "string" && list.some((l) => l.value === attrs.defaultValue) ? attrs.defaultValue : null) ??
+    (typeof attrs.defaultValue === "string" && list.some((l) => l.value === attrs.defaultValue)
+      ? attrs.defaultValue
+      : null) ??
     list.find((l) => l.isDefault)?.value ??
     list[0]?.value ??
     null;
   const slug = (v: string) => v.replace(/[^\w-]+/g, "-");
-  tabs.meta = { attrs, items: list.map(({ value, label }) => ({ value, label })), selected, group } satisfies TabsMeta & { group: string };
+  tabs.meta = {
+    attrs,
+    items: list.map(({ value, label }) => ({ value, label })),
+    selected,
+    group,
+  } satisfies TabsMeta & { group: string };
   for (const l of list) {
     l.item.meta = {
       attrs: (l.item.meta as { attrs: TagAttributes }).attrs,

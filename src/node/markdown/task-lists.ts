@@ -8,7 +8,12 @@ export function taskListsPlugin(md: MarkdownIt): void {
     const tokens = state.tokens;
     for (let i = 2; i < tokens.length; i++) {
       const inline = tokens[i];
-      if (inline.type !== "inline" || tokens[i - 1].type !== "paragraph_open" || tokens[i - 2].type !== "list_item_open") continue;
+      if (
+        inline.type !== "inline" ||
+        tokens[i - 1].type !== "paragraph_open" ||
+        tokens[i - 2].type !== "list_item_open"
+      )
+        continue;
       const first = inline.children?.[0];
       const m = first && first.type === "text" ? TASK.exec(first.content) : null;
       if (!m || !first) continue;

@@ -3,7 +3,18 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type * as esbuild from "esbuild";
-import { CACHE_DIR, fileStampOf, filesIn, hasFileStamp, hashOf, hashOfFiles, inProgress, keepNewest, readCache, writeCache } from "../cache.ts";
+import {
+  CACHE_DIR,
+  fileStampOf,
+  filesIn,
+  hasFileStamp,
+  hashOf,
+  hashOfFiles,
+  inProgress,
+  keepNewest,
+  readCache,
+  writeCache,
+} from "../cache.ts";
 import type { SiteConfig } from "../../shared/types.ts";
 import type { BeforePaintOptions } from "../../client/before-paint.ts";
 
@@ -35,13 +46,22 @@ export interface ClientAssets {
   beforePaintScript: string;
 }
 
-function collect(result: esbuild.BuildResult, outdir: string, baseUrl: string): { files: OutputFile[]; url(entry: string): string } {
-  const files = (result.outputFiles ?? []).map((f) => ({ path: path.relative(outdir, f.path).split(path.sep).join("/"), contents: f.contents }));
+function collect(
+  result: esbuild.BuildResult,
+  outdir: string,
+  baseUrl: string,
+): { files: OutputFile[]; url(entry: string): string } {
+  const files = (result.outputFiles ?? []).map((f) => ({
+    path: path.relative(outdir, f.path).split(path.sep).join("/"),
+    contents: f.contents,
+  }));
   const outputs = result.metafile!.outputs;
   return {
     files,
     url(entry: string) {
-      const out = Object.entries(outputs).find(([, o]) => o.entryPoint && path.resolve(o.entryPoint) === path.resolve(entry));
+      const out = Object.entries(outputs).find(
+        ([, o]) => o.entryPoint && path.resolve(o.entryPoint) === path.resolve(entry),
+      );
       if (!out) throw new Error(`esbuild produced no output for ${entry}`);
       return baseUrl + path.relative(outdir, path.resolve(out[0])).split(path.sep).join("/");
     },
@@ -88,7 +108,8 @@ function readBundle(key: string): (StoredBundle & { dir: string }) | null {
   try {
     const stored = JSON.parse(readFileSync(path.join(dir, LIST), "utf8")) as StoredBundle;
     // A file changed since it was kept (an output folder holds links to these) is not used.
-    for (const [file, size, mtimeMs] of stored.files) if (!hasFileStamp(path.join(dir, "files", file), size, mtimeMs)) return null;
+    for (const [file, size, mtimeMs] of stored.files)
+      if (!hasFileStamp(path.join(dir, "files", file), size, mtimeMs)) return null;
     const now = new Date();
     utimesSync(dir, now, now);
     return { ...stored, dir };
@@ -106,8 +127,14 @@ function keepBundle(key: string, bundle: ClientBundle): void {
       mkdirSync(path.dirname(target), { recursive: true });
       writeFileSync(target, file.contents);
     }
-    const files = bundle.files.map((f): StoredBundle["files"][number] => [f.path, ...fileStampOf(path.join(temp, "files", f.path))]);
-    writeFileSync(path.join(temp, LIST), JSON.stringify({ files, js: bundle.js, css: bundle.css } satisfies StoredBundle));
+    const files = bundle.files.map((f): StoredBundle["files"][number] => [
+      f.path,
+      ...fileStampOf(path.join(temp, "files", f.path)),
+    ]);
+    writeFileSync(
+      path.join(temp, LIST),
+      JSON.stringify({ files, js: bundle.js, css: bundle.css } satisfies StoredBundle),
+    );
     const final = path.join(BUNDLES, key);
     // One found unusable (changed since it was kept) is moved aside and replaced.
     const aside = `${final}.${process.pid}.old.tmp`;
@@ -118,7 +145,9 @@ function keepBundle(key: string, bundle: ClientBundle): void {
     }
     renameSync(temp, final);
     rmSync(aside, { recursive: true, force: true });
-    keepNewest(BUNDLES, KEEP_BUNDLES, { include: (name) => !name.endsWith(".tmp") || !inProgress(path.join(BUNDLES, name)) });
+    keepNewest(BUNDLES, KEEP_BUNDLES, {
+      include: (name) => !name.endsWith(".tmp") || !inProgress(path.join(BUNDLES, name)),
+    });
   } catch {
     // Another build kept the same bundle first, or the cache cannot be written: only speed is lost.
     rmSync(temp, { recursive: true, force: true });
@@ -130,7 +159,12 @@ export async function buildClientAssets(config: SiteConfig): Promise<ClientAsset
   const [bundle, beforePaintScript] = await Promise.all([
     (async (): Promise<Pick<ClientAssets, "files" | "js" | "css">> => {
       const kept = readBundle(key);
-      if (kept) return { files: kept.files.map(([p]) => ({ path: p, from: path.join(kept.dir, "files", p) })), js: kept.js, css: kept.css };
+      if (kept)
+        return {
+          files: kept.files.map(([p]) => ({ path: p, from: path.join(kept.dir, "files", p) })),
+          js: kept.js,
+          css: kept.css,
+        };
       const fresh = await bundleClient(config.baseUrl);
       keepBundle(key, fresh);
       return fresh;

@@ -10,7 +10,9 @@ export function scriptHash(script: string): string {
 }
 
 export function contentSecurityPolicy(beforePaintScript: string, config: SiteConfig): string {
-  const algolia = config.search.algolia ? ` https://${config.search.algolia.appId.toLowerCase()}-dsn.algolia.net https://*.algolianet.com https://*.algolia.net` : "";
+  const algolia = config.search.algolia
+    ? ` https://${config.search.algolia.appId.toLowerCase()}-dsn.algolia.net https://*.algolianet.com https://*.algolia.net`
+    : "";
   return [
     "default-src 'self'",
     `script-src 'self' '${scriptHash(beforePaintScript)}'`,

@@ -34,7 +34,10 @@ export function categoryCards(model: ContentModel, docId: string): CategoryCard[
       label: node.label,
       href,
       count,
-      description: node.type === "category" ? `${count} ${count === 1 ? "item" : "items"}` : (model.byId.get(node.docId)?.frontMatter.description ?? ""),
+      description:
+        node.type === "category"
+          ? `${count} ${count === 1 ? "item" : "items"}`
+          : (model.byId.get(node.docId)?.frontMatter.description ?? ""),
     };
   });
 }
@@ -42,7 +45,14 @@ export function categoryCards(model: ContentModel, docId: string): CategoryCard[
 /** First paragraph of the body as plain text, for the meta description when front matter has none. */
 export function descriptionFromHtml(html: string): string {
   const p = /<p>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? "";
-  const text = p.replace(/<[^>]+>/g, "").replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/\s+/g, " ").trim();
+  const text = p
+    .replace(/<[^>]+>/g, "")
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, " ")
+    .trim();
   return text.length > 160 ? `${text.slice(0, 157).replace(/\s+\S*$/, "")}...` : text;
 }
 
@@ -101,7 +111,9 @@ export function renderDoc(doc: SourceDoc, context: DocRenderContext): RenderedDo
     const [pathPart, hash = ""] = href.split(/(?=#)/);
     if (/\.mdx?$/.test(pathPart) && !pathPart.startsWith("/")) {
       const decoded = safeDecodeUri(pathPart) ?? pathPart;
-      const found = model.byRelativePath.get(path.posix.normalize(path.posix.join(path.posix.dirname(doc.relativePath), decoded)));
+      const found = model.byRelativePath.get(
+        path.posix.normalize(path.posix.join(path.posix.dirname(doc.relativePath), decoded)),
+      );
       if (!found) {
         warnings.add(`Markdown link to a missing file: ${href}`, { file: doc.file, line });
         return href;
@@ -116,11 +128,15 @@ export function renderDoc(doc: SourceDoc, context: DocRenderContext): RenderedDo
   const resolveImage = (src: string, line: number): string => {
     if (EXTERNAL.test(src) || src.startsWith("/")) return src;
     const decoded = safeDecodeUri(src.split(/[?#]/)[0]);
-    if (decoded === null) throw new SsodocsError(`image "${src}" is not a valid address (bad percent-encoding)`, { file: doc.file, line });
+    if (decoded === null)
+      throw new SsodocsError(`image "${src}" is not a valid address (bad percent-encoding)`, { file: doc.file, line });
     const file = path.resolve(path.dirname(doc.file), decoded);
     // Only files of the docs folder are published, whatever the path or a link says.
     if (!isWithin(realPathOf(docsDir), realPathOf(file))) {
-      throw new SsodocsError(`image "${src}" is outside the docs folder; only files inside it can be published`, { file: doc.file, line });
+      throw new SsodocsError(`image "${src}" is outside the docs folder; only files inside it can be published`, {
+        file: doc.file,
+        line,
+      });
     }
     let use = images.get(file);
     if (!use) {
@@ -128,7 +144,10 @@ export function renderDoc(doc: SourceDoc, context: DocRenderContext): RenderedDo
       try {
         bytes = readFileSync(file);
       } catch {
-        throw new SsodocsError(`image "${src}" not found (looked for ${path.relative(docsDir, file) || file})`, { file: doc.file, line });
+        throw new SsodocsError(`image "${src}" not found (looked for ${path.relative(docsDir, file) || file})`, {
+          file: doc.file,
+          line,
+        });
       }
       use = { file, hash: hashOf(bytes), path: imageOutputPath(file, bytes) };
       images.set(file, use);
@@ -149,10 +168,21 @@ export function renderDoc(doc: SourceDoc, context: DocRenderContext): RenderedDo
     resolveImage,
     categoryCards: () => context.cardsHtml(categoryCards(model, doc.id)),
   });
-  return { page: docPageData(doc, rendered, permalink, label, context), images: [...images.values()], origins, warnings: warnings.list };
+  return {
+    page: docPageData(doc, rendered, permalink, label, context),
+    images: [...images.values()],
+    origins,
+    warnings: warnings.list,
+  };
 }
 
-function docPageData(doc: SourceDoc, rendered: RenderedMarkdown, permalink: string, label: string, { model, config }: DocRenderContext): DocPageData {
+function docPageData(
+  doc: SourceDoc,
+  rendered: RenderedMarkdown,
+  permalink: string,
+  label: string,
+  { model, config }: DocRenderContext,
+): DocPageData {
   const inSidebar = model.sidebar.parents.has(doc.id);
   const { previous, next } = neighboursOf(model.sidebar, doc.id, model.info);
   const { minHeadingLevel, maxHeadingLevel } = config.toc;

@@ -67,7 +67,11 @@ function codeStampOf(doc: SourceDoc, languages: readonly string[]): string {
  * Every page: ssodocs, the templates, the config and site view, the site's structure.
  */
 export function pageDependencies(kind: PageKind, route: string, stamps: SiteStamps, docs: SourceDoc[]): string[] {
-  const own = docs.flatMap((doc) => [doc.id, doc.hash, ...(kind === "doc" ? [codeStampOf(doc, stamps.languages)] : [])]);
+  const own = docs.flatMap((doc) => [
+    doc.id,
+    doc.hash,
+    ...(kind === "doc" ? [codeStampOf(doc, stamps.languages)] : []),
+  ]);
   return ["page-v1", kind, route, stamps.tool, stamps.templates, stamps.site, stamps.structure, ...own];
 }
 
@@ -90,7 +94,13 @@ export function planPages(model: ContentModel, site: SiteView, stamps: SiteStamp
   if (!model.docs.some((d) => model.info.get(d.id)!.permalink === baseUrl)) add("home", baseUrl, []);
   for (const doc of model.docs) add("doc", model.info.get(doc.id)!.permalink, [doc], { doc });
   add("tags", site.tagsPath, []);
-  for (const [key, { summary, docIds }] of model.tags) add("tag", summary.permalink, docIds.map((id) => model.byId.get(id)!), { tag: key });
+  for (const [key, { summary, docIds }] of model.tags)
+    add(
+      "tag",
+      summary.permalink,
+      docIds.map((id) => model.byId.get(id)!),
+      { tag: key },
+    );
   add("search", site.searchPath, [], { indexable: false });
   add("notFound", `${baseUrl}404.html`, [], { file: "404.html", indexable: false });
   // Of two pages written to one file (a duplicate route, which warns), the later one stays.
@@ -108,4 +118,3 @@ export function tagDocsOf(model: ContentModel, tag: string): SourceDoc[] {
     .docIds.map((id) => model.byId.get(id)!)
     .sort((a, b) => compareText(a.title, b.title));
 }
-

@@ -56,20 +56,28 @@ function metaOf(route: string, html: string, extra: Partial<PageMeta> = {}): Pag
   return { targets, ids: [...ids], origins: [], records: null, description: null, ...extra };
 }
 
-const page = <P extends object>(component: ComponentType<P>, props: P, route: string) => renderDocument(component, props, route);
+const page = <P extends object>(component: ComponentType<P>, props: P, route: string) =>
+  renderDocument(component, props, route);
 
 /**
  * Renders the pages of `plans` (doc pages first), handing each to `made` as soon as it is done,
  * so pages stream to the store and the output instead of piling up in memory.
  */
-export async function renderPages(plans: PagePlan[], context: RenderContext, made: (page: MadePage) => Promise<void>): Promise<void> {
+export async function renderPages(
+  plans: PagePlan[],
+  context: RenderContext,
+  made: (page: MadePage) => Promise<void>,
+): Promise<void> {
   const { model, config, site, templates, code } = context;
   const descriptions = new Map<string, string>();
   const docPlans = plans.filter((p) => p.kind === "doc");
   if (docPlans.length) {
     await context.markdown.load();
     const cardsHtml = (cards: CategoryCard[]) => renderFragment(templates.CardList, { cards });
-    const rendered: [PagePlan, RenderedDoc][] = docPlans.map((plan) => [plan, renderDoc(plan.doc!, { ...context, cardsHtml })]);
+    const rendered: [PagePlan, RenderedDoc][] = docPlans.map((plan) => [
+      plan,
+      renderDoc(plan.doc!, { ...context, cardsHtml }),
+    ]);
     await code.highlightPending();
     for (const [plan, doc] of rendered) {
       const data: DocPageData = { ...doc.page, html: code.fill(doc.page.html) };
@@ -77,7 +85,12 @@ export async function renderPages(plans: PagePlan[], context: RenderContext, mad
       const records = recordsOfDoc(data, lvl0Of(model.sidebar, data.id), config.url);
       descriptions.set(data.id, data.description);
       const meta = metaOf(plan.route, html, { origins: [...doc.origins], records, description: data.description });
-      await made({ plan, html, meta, info: { warnings: doc.warnings, images: doc.images.map((i) => [i.file, i.hash, i.path]) } });
+      await made({
+        plan,
+        html,
+        meta,
+        info: { warnings: doc.warnings, images: doc.images.map((i) => [i.file, i.hash, i.path]) },
+      });
     }
   }
   const describe = (id: string) => descriptions.get(id) ?? context.storedDescription(id) ?? "";
@@ -88,14 +101,26 @@ export async function renderPages(plans: PagePlan[], context: RenderContext, mad
   }
 }
 
-function renderOther(plan: PagePlan, { model, site, templates }: RenderContext, describe: (id: string) => string): string {
+function renderOther(
+  plan: PagePlan,
+  { model, site, templates }: RenderContext,
+  describe: (id: string) => string,
+): string {
   switch (plan.kind) {
     case "home":
-      return page(templates.HomePage, { site, categories: homeCardsOf(model), guideCount: guideCountOf(model) }, plan.route);
+      return page(
+        templates.HomePage,
+        { site, categories: homeCardsOf(model), guideCount: guideCountOf(model) },
+        plan.route,
+      );
     case "tags":
       return page(templates.TagsPage, { site, tags: [...model.tags.values()].map((t) => t.summary) }, plan.route);
     case "tag": {
-      const docs = tagDocsOf(model, plan.tag!).map((d) => ({ title: d.title, href: model.info.get(d.id)!.permalink, description: describe(d.id) }));
+      const docs = tagDocsOf(model, plan.tag!).map((d) => ({
+        title: d.title,
+        href: model.info.get(d.id)!.permalink,
+        description: describe(d.id),
+      }));
       return page(templates.TagPage, { site, tag: model.tags.get(plan.tag!)!.summary, docs }, plan.route);
     }
     case "search":

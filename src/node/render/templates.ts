@@ -3,7 +3,15 @@ import path from "node:path";
 import { existsSync } from "node:fs";
 import type { ComponentType } from "react";
 import type { TemplateName } from "../../shared/types.ts";
-import type { CardListProps, DocPageProps, HomePageProps, NotFoundProps, SearchPageProps, TagPageProps, TagsPageProps } from "../../shared/template-props.ts";
+import type {
+  CardListProps,
+  DocPageProps,
+  HomePageProps,
+  NotFoundProps,
+  SearchPageProps,
+  TagPageProps,
+  TagsPageProps,
+} from "../../shared/template-props.ts";
 import { SsodocsError } from "../errors.ts";
 import { importBundled, type ModuleInputs } from "../bundled-import.ts";
 import { PACKAGE_ROOT } from "../config.ts";
@@ -45,7 +53,10 @@ export async function loadTemplates(dir: string | null): Promise<{ templates: Te
   }
   const entries = imported.modules.map((mod, i) => {
     if (typeof mod.default !== "function") {
-      throw new SsodocsError("the page component has no default export, so nothing can be rendered; add `export default function ...`", { file: files[i] });
+      throw new SsodocsError(
+        "the page component has no default export, so nothing can be rendered; add `export default function ...`",
+        { file: files[i] },
+      );
     }
     return [PAGE_TEMPLATES[i].replace("components/", ""), mod.default] as const;
   });

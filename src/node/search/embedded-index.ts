@@ -22,7 +22,9 @@ export class EmbeddedIndexBuilder {
   add(records: DocSearchRecord[]): void {
     const { index, origin } = this;
     for (const r of records) {
-      const path = r.url_without_anchor.startsWith(origin) ? r.url_without_anchor.slice(origin.length) : r.url_without_anchor;
+      const path = r.url_without_anchor.startsWith(origin)
+        ? r.url_without_anchor.slice(origin.length)
+        : r.url_without_anchor;
       let page = this.pageIndex.get(path);
       if (page === undefined) {
         page = index.pages.length;

@@ -9,7 +9,11 @@ export const RECORDS_FILE = "search/records.json";
 export const EMBEDDED_INDEX_FILE = "search/index.json";
 
 /** The two search files, from each doc page's records (in record order), the site's origin and its synonym groups. */
-export function searchFiles(recordsByDoc: DocSearchRecord[][], origin: string, synonyms: string[][] = []): { path: string; contents: Buffer }[] {
+export function searchFiles(
+  recordsByDoc: DocSearchRecord[][],
+  origin: string,
+  synonyms: string[][] = [],
+): { path: string; contents: Buffer }[] {
   const index = new EmbeddedIndexBuilder(origin, synonyms);
   const chunks: Buffer[] = [];
   for (const records of recordsByDoc) {

@@ -87,10 +87,19 @@ export function markdownBody(doc: SourceDoc, model: ContentModel, config: SiteCo
       continue;
     }
     // Inline code spans keep their text: only the parts between them are rewritten.
-    const rewrite = (part: string) => part.replace(INLINE_TARGET, (_, open: string, href: string, close: string) => open + link(href) + close);
-    out.push(line.split(/(`+[^`]*`+)/).map((part, i) => (i % 2 ? part : rewrite(part))).join(""));
+    const rewrite = (part: string) =>
+      part.replace(INLINE_TARGET, (_, open: string, href: string, close: string) => open + link(href) + close);
+    out.push(
+      line
+        .split(/(`+[^`]*`+)/)
+        .map((part, i) => (i % 2 ? part : rewrite(part)))
+        .join(""),
+    );
   }
-  return out.join("\n").replace(/^\s*\n/, "").replace(/\s+$/, "");
+  return out
+    .join("\n")
+    .replace(/^\s*\n/, "")
+    .replace(/\s+$/, "");
 }
 
 /** A doc's Markdown copy: its title, its description, its body. */
@@ -131,7 +140,9 @@ export function llmsTxt(model: ContentModel, config: SiteConfig): string {
   const head = [`# ${config.title}`];
   if (config.tagline.trim()) head.push(`> ${config.tagline.trim()}`);
   const site = config.url + config.baseUrl;
-  head.push(`Each page of ${site} is also Markdown: the links below are those copies; the page itself is the same address without \`index.md\` (or \`.md\`).`);
+  head.push(
+    `Each page of ${site} is also Markdown: the links below are those copies; the page itself is the same address without \`index.md\` (or \`.md\`).`,
+  );
   return `${[...head, ...ordered.map(([section, lines]) => `## ${section}\n\n${lines.join("\n")}`)].join("\n\n")}\n`;
 }
 
@@ -142,7 +153,11 @@ export function llmsFiles(model: ContentModel, config: SiteConfig): OutputFile[]
   for (const doc of model.docs) {
     const file = markdownFileOf(model.info.get(doc.id)!.permalink, config.baseUrl);
     // Two docs on one route (a warned duplicate): the page that replaces the other has the copy.
-    if (written.has(file)) files.splice(files.findIndex((f) => f.path === file), 1);
+    if (written.has(file))
+      files.splice(
+        files.findIndex((f) => f.path === file),
+        1,
+      );
     written.add(file);
     files.push({ path: file, contents: markdownCopy(doc, model, config) });
   }

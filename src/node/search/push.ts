@@ -22,7 +22,10 @@ export function pushCredentials(env: NodeJS.ProcessEnv): { appId: string; adminK
   const appId = env.ALGOLIA_APP_ID?.trim();
   const adminKey = env.ALGOLIA_ADMIN_KEY?.trim();
   const missing = [!appId && "ALGOLIA_APP_ID", !adminKey && "ALGOLIA_ADMIN_KEY"].filter(Boolean);
-  if (missing.length) throw new SsodocsError(`index --push needs ${missing.join(" and ")} in the environment (the admin key is never read from the config file)`);
+  if (missing.length)
+    throw new SsodocsError(
+      `index --push needs ${missing.join(" and ")} in the environment (the admin key is never read from the config file)`,
+    );
   return { appId: appId!, adminKey: adminKey! };
 }
 
@@ -38,14 +41,22 @@ export async function pushRecords(records: DocSearchRecord[], target: PushTarget
     ...(target.host ? { hosts: hostsOf(target.host) } : {}),
   });
   try {
-    await client.replaceAllObjects({ indexName: target.indexName, objects: records as unknown as Record<string, unknown>[], batchSize: PUSH_BATCH_SIZE });
+    await client.replaceAllObjects({
+      indexName: target.indexName,
+      objects: records as unknown as Record<string, unknown>[],
+      batchSize: PUSH_BATCH_SIZE,
+    });
   } catch (error) {
     const e = error as Error & { status?: number };
     if (e.status === 401 || e.status === 403) {
-      throw new SsodocsError(`Algolia refused the key in ALGOLIA_ADMIN_KEY for application ${target.appId} (${e.message}); use an admin key with write access to "${target.indexName}"`);
+      throw new SsodocsError(
+        `Algolia refused the key in ALGOLIA_ADMIN_KEY for application ${target.appId} (${e.message}); use an admin key with write access to "${target.indexName}"`,
+      );
     }
     if (e.name === "RetryError" || /unreachable hosts/i.test(e.message)) {
-      throw new SsodocsError(`could not reach Algolia for application ${target.appId}${target.host ? ` at ${target.host}` : ""}: check the network and ALGOLIA_APP_ID`);
+      throw new SsodocsError(
+        `could not reach Algolia for application ${target.appId}${target.host ? ` at ${target.host}` : ""}: check the network and ALGOLIA_APP_ID`,
+      );
     }
     throw new SsodocsError(`pushing to Algolia index "${target.indexName}" failed: ${e.message}`);
   }

@@ -55,8 +55,10 @@ export function blocksOfHtml(html: string): Block[] {
         if (name === "pre" && !skipDepth) codeDepth++;
         let block: Block | null = null;
         const heading = HEADING.exec(name);
-        if (!skipDepth && heading) block = { kind: "heading", level: Number(heading[1]), id: attrs.id ?? null, text: "" };
-        else if (!skipDepth && (name === "p" || name === "li" || name === "tr")) block = { kind: "content", level: 0, id: null, text: "" };
+        if (!skipDepth && heading)
+          block = { kind: "heading", level: Number(heading[1]), id: attrs.id ?? null, text: "" };
+        else if (!skipDepth && (name === "p" || name === "li" || name === "tr"))
+          block = { kind: "content", level: 0, id: null, text: "" };
         else if ((name === "td" || name === "th") && current()) current()!.text += " ";
         if (block) blocks.push(block);
         // A list item's nested lists and paragraphs are records of their own: its text stops there.
@@ -89,7 +91,12 @@ export function blocksOfHtml(html: string): Block[] {
     { decodeEntities: true },
   );
   // Highlighted code is mostly markup; only its text matters here, so it is flattened first.
-  parser.write(html.replace(/(<pre\b[^>]*>)([\s\S]*?)(<\/pre>)/g, (_, open: string, inner: string, close: string) => open + inner.replace(/<[^>]*>/g, "") + close));
+  parser.write(
+    html.replace(
+      /(<pre\b[^>]*>)([\s\S]*?)(<\/pre>)/g,
+      (_, open: string, inner: string, close: string) => open + inner.replace(/<[^>]*>/g, "") + close,
+    ),
+  );
   parser.end();
   const out: Block[] = [];
   for (const b of blocks) {
@@ -113,7 +120,15 @@ export function lvl0Of(sidebar: Sidebar, docId: string): string {
 /** Every record of one doc page. */
 export function recordsOfDoc(doc: DocPageData, lvl0: string, origin: string): DocSearchRecord[] {
   const pageUrl = origin + doc.permalink;
-  const hierarchy: SearchHierarchy = { lvl0, lvl1: doc.heading, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null };
+  const hierarchy: SearchHierarchy = {
+    lvl0,
+    lvl1: doc.heading,
+    lvl2: null,
+    lvl3: null,
+    lvl4: null,
+    lvl5: null,
+    lvl6: null,
+  };
   const records: DocSearchRecord[] = [];
   const push = (type: DocSearchRecord["type"], anchor: string | null, content: string | null) => {
     const position = records.length;
@@ -156,4 +171,3 @@ export function docsInRecordOrder<T extends { id: string }>(docs: T[], sidebar: 
   const rank = new Map(sidebar.order.map((id, i) => [id, i]));
   return [...docs].sort((a, b) => (rank.get(a.id) ?? Infinity) - (rank.get(b.id) ?? Infinity));
 }
-

@@ -120,7 +120,8 @@ async function resolveFile(root: string, urlPath: string): Promise<string | null
   for (const p of paths) {
     const base = safeJoin(root, p);
     if (base === null) return null;
-    const candidates = p.endsWith("/") || base === root ? [path.join(base, "index.html")] : [base, path.join(base, "index.html")];
+    const candidates =
+      p.endsWith("/") || base === root ? [path.join(base, "index.html")] : [base, path.join(base, "index.html")];
     for (const file of candidates) if (await isFileInside(root, file)) return file;
   }
   return null;
@@ -162,7 +163,13 @@ export function createStaticHandler(root: string, hooks: RequestHook[] = [], hea
   };
 }
 
-export function startStaticServer(root: string, port: number, host = "127.0.0.1", hooks: RequestHook[] = [], headers: Record<string, string> = {}): Promise<http.Server> {
+export function startStaticServer(
+  root: string,
+  port: number,
+  host = "127.0.0.1",
+  hooks: RequestHook[] = [],
+  headers: Record<string, string> = {},
+): Promise<http.Server> {
   const handler = createStaticHandler(root, hooks, headers);
   const server = http.createServer((req, res) => {
     handler(req, res).catch((error) => {

@@ -22,7 +22,12 @@ const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
 function decodeEntities(s: string): string {
   if (!s.includes("&")) return s;
-  return s.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+  return s
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
 }
 
 function safeDecode(s: string): string {
@@ -135,7 +140,8 @@ export function formatBrokenLinks(broken: BrokenLink[]): string {
     const counts = new Map<string, number>();
     for (const b of list) counts.set(b.href, (counts.get(b.href) ?? 0) + 1);
     for (const [href, n] of counts) {
-      if (n >= 5) lines.push(`Hint: "${href}" is broken on ${n} pages; it probably comes from the layout (navbar or footer).`);
+      if (n >= 5)
+        lines.push(`Hint: "${href}" is broken on ${n} pages; it probably comes from the layout (navbar or footer).`);
     }
   };
   section(`Broken links (${links.length}):`, links);
