@@ -121,7 +121,9 @@ try {
         const t0 = performance.now();
         const data = await (await fetch("/search/index.json")).json();
         const t1 = performance.now();
-        const Index = (globalThis as any).__EmbeddedIndex;
+        const Index = (
+          globalThis as unknown as { __EmbeddedIndex: new (data: unknown) => { query(q: string, o: unknown): unknown } }
+        ).__EmbeddedIndex;
         // Long tasks while the index is built in chunks, as the site does it.
         const longest: number[] = [];
         const observer = new PerformanceObserver((list) => longest.push(...list.getEntries().map((e) => e.duration)));

@@ -13,6 +13,7 @@ export default function SearchPage({ site }: SearchPageProps) {
     <Layout site={site} head={head} path={site.searchPath} pageClass="search-page">
       <main id="main-content" className="narrow-main" tabIndex={-1}>
         <h1 data-search-heading>Search the documentation</h1>
+        {/* biome-ignore lint/a11y/useSemanticElements: <search> is too new for some readers' browsers; a form with role="search" is the landmark they know */}
         <form className="search-page-form" action={site.searchPath} method="get" role="search" data-search-page>
           <input
             type="search"

@@ -45,7 +45,7 @@ describe("ssodocs new", () => {
     // The fixture's sidebar, read from sidebar.json as this repository's config does.
     const config = readFileSync(site.config, "utf8")
       .replace(
-        /sidebar: \[[\s\S]*?\n    \],\n/,
+        /sidebar: \[[\s\S]*?\n {4}\],\n/,
         'sidebar: readGroupedSidebar(path.join(import.meta.dirname, "sidebar.json")),\n',
       )
       .replace(

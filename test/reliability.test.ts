@@ -210,7 +210,7 @@ describe("a build that fails on bad input", () => {
 
 describe("a huge guide", () => {
   it("20 MB with a 2 MB line and 10,000 nesting levels builds, with a warning for the nesting", () => {
-    const paragraph = "Words of a long guide with `code` and **bold** text. ".repeat(20) + "\n\n";
+    const paragraph = `${"Words of a long guide with `code` and **bold** text. ".repeat(20)}\n\n`;
     const body = paragraph.repeat(Math.ceil((20 * 1024 * 1024) / paragraph.length));
     const site = tempSite({
       "docs/services/beta/index.md": `---\ntitle: Beta\n---\n\n## Start\n\n${body}${"y".repeat(2 * 1024 * 1024)}\n\n${">".repeat(10_000)} deep quote\n\n${"- ".repeat(10_000)}deep list\n\n## Last section\n\nThe very end.\n`,

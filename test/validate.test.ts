@@ -157,7 +157,7 @@ describe("ssodocs check", () => {
       expect(r.stderr).toBe("");
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(
-        /^Check passed: 11 pages; 0 build errors; 0 broken links or anchors; 0 guides missing from the sidebar; linkinator: (\d+) links checked, 0 broken\n$/,
+        /^Check passed: 11 pages; 0 build errors; 0 broken links or anchors; 0 docs missing from the sidebar; linkinator: (\d+) links checked, 0 broken\n$/,
       );
       expect(Number(/(\d+) links checked/.exec(r.stdout)![1])).toBeGreaterThan(11);
       expect(existsSync(path.join(site.dir, "build"))).toBe(false);
@@ -174,9 +174,9 @@ describe("ssodocs check", () => {
       const r = runCli(["check", "--config", site.config]);
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(
-        /error .*docs\/services\/gamma\/index\.md: the guide services\/gamma\/index is not in the sidebar; add it to a category/,
+        /error .*docs\/services\/gamma\/index\.md: the doc services\/gamma\/index is not in any sidebar; add it, or mark it unlisted/,
       );
-      expect(r.stdout).toMatch(/^Check failed: 12 pages; .*; 1 guide missing from the sidebar; /m);
+      expect(r.stdout).toMatch(/^Check failed: 12 pages; .*; 1 doc missing from the sidebar; /m);
     } finally {
       site.cleanup();
     }
@@ -195,7 +195,29 @@ describe("ssodocs check", () => {
       const r = runCli(["check", "--config", site.config]);
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(/the sidebar names a doc that does not exist: .*"services\/gone\/index"/);
-      expect(r.stdout).toMatch(/^Check failed: 0 pages; 1 build error; .*linkinator: not run$/m);
+      // Checks that never ran say so, rather than reporting nothing found.
+      expect(r.stdout).toMatch(
+        /^Check failed: 0 pages; 1 build error; broken links not run \(the build failed\); sidebar coverage not run \(the build failed\); linkinator not run \(the build failed\)$/m,
+      );
+    } finally {
+      site.cleanup();
+    }
+  });
+
+  it("reports what linkinator finds in the site's own paths, not the temporary server's", () => {
+    const site = tempSite(
+      {
+        "static/extra/page.html": '<!DOCTYPE html><html><body><a href="/extra/missing.html">gone</a></body></html>',
+        "docs/services/beta/index.md": guide("Integrate with Beta", "## What is Beta\n\nSee [the extra page](/extra/page.html)."),
+      },
+      { ownStatic: true },
+    );
+    try {
+      const r = runCli(["check", "--config", site.config]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/^error linkinator: \/extra\/missing\.html \(status 404\) linked from \/extra\/page\.html$/m);
+      expect(r.stderr).not.toMatch(/127\.0\.0\.1/);
+      expect(r.stdout).toMatch(/linkinator: \d+ links checked, 1 broken\n$/);
     } finally {
       site.cleanup();
     }
@@ -217,17 +239,22 @@ describe("ssodocs check", () => {
       expect(report.linkinator).toBeNull();
       expect(report.brokenLinks).toEqual(
         expect.arrayContaining([
+          // Each with the Markdown file and line that hold it.
           {
             source: "/integrations/services/beta/",
             href: "/integrations/nowhere/",
             resolved: "/integrations/nowhere/",
             kind: "link",
+            file: path.join(site.dir, "docs/services/beta/index.md"),
+            line: 7,
           },
           {
             source: "/integrations/services/beta/",
             href: "/integrations/services/alpha/#no-such-part",
             resolved: "/integrations/services/alpha/#no-such-part",
             kind: "anchor",
+            file: path.join(site.dir, "docs/services/beta/index.md"),
+            line: 7,
           },
         ]),
       );

@@ -36,8 +36,14 @@ export async function startWatchSession(
   let out = "";
   let err = "";
   let all = "";
-  child.stdout!.on("data", (d: Buffer) => ((out += d), (all += d)));
-  child.stderr!.on("data", (d: Buffer) => ((err += d), (all += d)));
+  child.stdout!.on("data", (d: Buffer) => {
+    out += d;
+    all += d;
+  });
+  child.stderr!.on("data", (d: Buffer) => {
+    err += d;
+    all += d;
+  });
 
   const waitForOutput = (pattern: RegExp, from = 0, timeoutMs = 30_000) =>
     new Promise<string>((resolve, reject) => {

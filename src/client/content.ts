@@ -117,7 +117,7 @@ function setupDocumentListeners(): void {
   // before the browser scrolls to it.
   document.addEventListener("click", (e) => {
     const a = (e.target as Element).closest?.<HTMLAnchorElement>("a[href*='#']");
-    if (a && a.hash && a.origin === location.origin && a.pathname === location.pathname) revealTarget(hashId(a.hash));
+    if (a?.hash && a.origin === location.origin && a.pathname === location.pathname) revealTarget(hashId(a.hash));
   });
   // Back and forward to an anchor, or an address changed by hand.
   window.addEventListener("hashchange", () => {
@@ -165,6 +165,8 @@ function setupCopyButton(button: HTMLButtonElement): void {
     const code = button.closest(".code-block")?.querySelector("code");
     if (!code) return;
     try {
+      // The text as shown (innerText): what a reader selecting it would copy.
+      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point
       await navigator.clipboard.writeText(code.innerText.replace(/\n$/, ""));
       button.textContent = "Copied";
       button.setAttribute("aria-label", "Copied");
@@ -214,7 +216,11 @@ export function setupCodeBlocks(root: ParentNode): void {
   if (resizeListener) window.removeEventListener("resize", resizeListener);
   let frame = 0;
   resizeListener = () => {
-    if (!frame) frame = requestAnimationFrame(() => ((frame = 0), updateWrapButtons(root)));
+    if (frame) return;
+    frame = requestAnimationFrame(() => {
+      frame = 0;
+      updateWrapButtons(root);
+    });
   };
   window.addEventListener("resize", resizeListener, { passive: true });
   // Blocks in a tab or <details> just shown may be too wide too.

@@ -43,7 +43,11 @@ export interface BuildResult {
 }
 
 export class BrokenLinksError extends SsodocsError {
-  constructor(readonly broken: BrokenLink[]) {
+  constructor(
+    readonly broken: BrokenLink[],
+    /** The site they were found in, to point at the Markdown that holds them. */
+    readonly model: ContentModel,
+  ) {
     super(`broken links or anchors found; the build fails:\n${formatBrokenLinks(broken)}`);
   }
   override format(): string {
@@ -112,7 +116,7 @@ async function runBuild(loaded: LoadedConfig, outDir: string | null, warnings: W
       pages,
       files.map((f) => f.path),
     );
-    if (broken.length) throw new BrokenLinksError(broken);
+    if (broken.length) throw new BrokenLinksError(broken, model);
     clock.lap("validate");
     // 5. The output: left as it is when it holds exactly this site.
     if (outDir) await writeOutput(outDir, staging, pages, files, store);

@@ -1,17 +1,32 @@
 // `ssodocs check`: the build's validations in a temporary folder (front matter, links, anchors,
 // sidebar entries), sidebar coverage, then linkinator over the output served on 127.0.0.1.
-// One report, printed as text or as JSON for machines.
+// One report, printed as text or as JSON for machines; a check that did not run (the build
+// failed first) says so instead of reporting nothing found.
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { BrokenLinksError, buildSite } from "./build.ts";
 import type { LoadedConfig } from "./config.ts";
+import type { ContentModel } from "./content/site.ts";
+import { brokenLinkLocation, sourceOfRoute } from "./dev/link-location.ts";
 import { SsodocsError, SsodocsErrors, Warnings } from "./errors.ts";
-import { guidesMissingFromSidebar } from "./validate/sidebar-coverage.ts";
 import type { BrokenLink } from "./validate/links.ts";
+import { guidesMissingFromSidebar } from "./validate/sidebar-coverage.ts";
 
 export interface CheckProblem {
   message: string;
+  file?: string;
+  line?: number;
+}
+
+/** A broken link or anchor, with the Markdown file and line it is written on (when a doc's). */
+export type LocatedBrokenLink = BrokenLink & { file?: string; line?: number };
+
+/** A link linkinator found broken: site paths, not the temporary server's URLs, and the source file. */
+export interface LinkinatorProblem {
+  url: string;
+  status: number | string;
+  page: string;
   file?: string;
   line?: number;
 }
@@ -22,11 +37,12 @@ export interface CheckReport {
   warnings: string[];
   /** Build errors: front matter, sidebar entries, anything that stops a build. */
   errors: CheckProblem[];
-  brokenLinks: BrokenLink[];
-  /** Guides the sidebar does not list. */
-  notInSidebar: { id: string; file: string }[];
+  /** Null when the build failed before links were validated. */
+  brokenLinks: LocatedBrokenLink[] | null;
+  /** Docs no sidebar lists; null when the build failed. */
+  notInSidebar: { id: string; file: string }[] | null;
   /** Null when the build failed, so there was nothing to crawl. */
-  linkinator: { checked: number; broken: string[] } | null;
+  linkinator: { checked: number; broken: LinkinatorProblem[] } | null;
 }
 
 function problemsOf(error: unknown): CheckProblem[] {
@@ -42,6 +58,30 @@ function problemsOf(error: unknown): CheckProblem[] {
   return [{ message: error instanceof Error ? (error.stack ?? error.message) : String(error) }];
 }
 
+/** A broken link with the Markdown file and line that hold it, when a doc's source does (not one of the layout's). */
+function located(link: BrokenLink, model: ContentModel | null): LocatedBrokenLink {
+  const where = model ? brokenLinkLocation(link, model) : undefined;
+  return where?.line ? { ...link, file: where.file, line: where.line } : link;
+}
+
+/** linkinator's findings in the site's own terms: paths below the site, and the doc each page comes from. */
+function inSiteTerms(
+  failures: { url: string; status?: number; parent?: string }[],
+  origin: string,
+  model: ContentModel,
+): LinkinatorProblem[] {
+  const local = (url: string) => (url.startsWith(origin) ? url.slice(origin.length) || "/" : url);
+  // A broken address is served the 404 page, whose own links linkinator follows too: those are not more breakage.
+  const broken = new Set(failures.map((f) => f.url));
+  return failures
+    .filter((f) => !f.parent || !broken.has(f.parent))
+    .map((f) => {
+      const page = local(f.parent ?? "?");
+      const where = sourceOfRoute(page, model, local(f.url));
+      return { url: local(f.url), status: f.status ?? "none", page, ...where };
+    });
+}
+
 export async function runCheck(loaded: LoadedConfig, options: { external: boolean }): Promise<CheckReport> {
   const temp = await mkdtemp(path.join(os.tmpdir(), "ssodocs-check-"));
   const outDir = path.join(temp, "build");
@@ -51,29 +91,38 @@ export async function runCheck(loaded: LoadedConfig, options: { external: boolea
     pages: 0,
     warnings: warnings.list,
     errors: [],
-    brokenLinks: [],
-    notInSidebar: [],
+    brokenLinks: null,
+    notInSidebar: null,
     linkinator: null,
   };
   try {
+    let model: ContentModel;
     try {
       const result = await buildSite(loaded, { outDir, warnings });
+      model = result.model;
       report.pages = result.pages.length;
-      report.notInSidebar = guidesMissingFromSidebar(result.model).map(({ id, file }) => ({ id, file: file! }));
+      report.brokenLinks = [];
+      report.notInSidebar = guidesMissingFromSidebar(model).map(({ id, file }) => ({ id, file: file! }));
     } catch (error) {
-      if (error instanceof BrokenLinksError) report.brokenLinks = error.broken;
+      if (error instanceof BrokenLinksError) report.brokenLinks = error.broken.map((b) => located(b, error.model));
       else report.errors = problemsOf(error);
       return report;
     }
+    // Raw HTML that had to be removed fails the check (a build only warns).
+    const unsafe = new Set(warnings.unsafe);
+    report.warnings = warnings.list.filter((w) => !unsafe.has(w));
+    for (const w of unsafe) report.errors.push({ message: w });
     // linkinator is only loaded for `check`: it is the slowest import of all.
     const { checkWithLinkinator } = await import("./validate/linkinator.ts");
     const crawled = await checkWithLinkinator(outDir, options.external);
-    report.linkinator = { checked: crawled.checked, broken: crawled.failures };
+    report.linkinator = { checked: crawled.checked, broken: inSiteTerms(crawled.failures, crawled.origin, model) };
     return report;
   } finally {
     report.ok =
       !report.errors.length &&
+      !!report.brokenLinks &&
       !report.brokenLinks.length &&
+      !!report.notInSidebar &&
       !report.notInSidebar.length &&
       !!report.linkinator &&
       !report.linkinator.broken.length;

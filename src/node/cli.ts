@@ -1,13 +1,13 @@
-// The `ssodocs` command line: build, serve and check.
+// The `ssodocs` command line: build, serve, check, new and index.
 import path from "node:path";
 import { Command, CommanderError } from "commander";
+import type { DocSearchRecord } from "../shared/types.ts";
 import { buildSite, searchRecordsOf, type BuildResult } from "./build.ts";
+import type { CheckReport } from "./check.ts";
 import { loadConfig, type LoadedConfig } from "./config.ts";
 import { formatError, SsodocsError, Warnings } from "./errors.ts";
-import { createOutput } from "./output.ts";
-import { formatBrokenLinks } from "./validate/links.ts";
+import { createOutput, type Output } from "./output.ts";
 import { RECORDS_FILE } from "./search/files.ts";
-import type { DocSearchRecord } from "../shared/types.ts";
 
 const VERSION = "0.1.0";
 
@@ -15,126 +15,136 @@ interface CommonOptions {
   config?: string;
 }
 
-export async function main(argv: string[]): Promise<number> {
-  const out = createOutput();
-  let exitCode = 0;
+/** What every command gets: the terminal and a way to set the exit code. */
+interface CommandContext {
+  out: Output;
+  fail(): void;
+}
 
-  const runBuild = async (opts: CommonOptions, outDir: string | null, loaded?: LoadedConfig): Promise<BuildResult> => {
-    loaded ??= await loadConfig(opts.config);
-    const warnings = new Warnings();
-    try {
-      return await buildSite(loaded, { outDir, warnings });
-    } finally {
-      for (const w of warnings.list) out.warn(w);
-    }
-  };
+/** Builds with the warnings printed, also when the build fails. */
+async function runBuild(out: Output, loaded: LoadedConfig, outDir: string | null): Promise<BuildResult> {
+  const warnings = new Warnings();
+  try {
+    return await buildSite(loaded, { outDir, warnings });
+  } finally {
+    for (const w of warnings.list) out.warn(w);
+  }
+}
 
-  const program = new Command()
-    .name("ssodocs")
-    .description("Build, serve and check a documentation site of single sign-on integration guides")
-    .version(VERSION, "-v, --version", "print the version")
-    .showHelpAfterError("(run with --help for usage)")
-    .showSuggestionAfterError(true)
-    .exitOverride();
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-  const withConfig = (cmd: Command) =>
-    cmd
-      .option("-c, --config <file>", "config file", "ssodocs.config.ts")
-      .option("--verbose", "print the stack trace of an error (also DEBUG=ssodocs)", false);
+const withConfig = (cmd: Command) =>
+  cmd
+    .option("-c, --config <file>", "config file", "ssodocs.config.ts")
+    .option("--verbose", "print the stack trace of an error (also DEBUG=ssodocs)", false);
 
+function buildCommand(program: Command, { out }: CommandContext): void {
   withConfig(program.command("build").description("build the site into the output folder"))
     .option("-o, --out <dir>", "output folder", "build")
     .option("--timings", "print the time each stage took", false)
     .action(async (opts: CommonOptions & { out: string; timings: boolean }) => {
-      const result = await runBuild(opts, opts.out);
+      const result = await runBuild(out, await loadConfig(opts.config), opts.out);
       if (opts.timings) {
         const stages = Object.entries(result.timings).map(([k, v]) => `${k} ${v} ms`);
         out.info(`${stages.join(", ")}, peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
       }
-      out.info(
-        `Built ${result.pages.length} pages in ${result.seconds.toFixed(2)} s${result.warnings.length ? ` (${result.warnings.length} warning${result.warnings.length === 1 ? "" : "s"})` : ""}`,
-      );
+      const warned = result.warnings.length ? ` (${plural(result.warnings.length, "warning")})` : "";
+      out.info(`Built ${result.pages.length} pages in ${result.seconds.toFixed(2)} s${warned}`);
     });
+}
 
-  withConfig(
-    program
-      .command("serve")
-      .description("build the site, then serve it; with --watch, rebuild on every change and reload the browser"),
-  )
+async function serveBuilt(out: Output, opts: CommonOptions & { out: string; host: string }, port: number) {
+  const result = await runBuild(out, await loadConfig(opts.config), opts.out);
+  out.info(`Built ${result.pages.length} pages in ${result.seconds.toFixed(2)} s`);
+  const { startStaticServer } = await import("./serve/static.ts");
+  const server = await startStaticServer(path.resolve(opts.out), port, opts.host, [], {
+    "Content-Security-Policy": result.csp,
+  });
+  const address = server.address();
+  out.info(
+    `Serving at http://${opts.host}:${typeof address === "object" && address ? address.port : port}/ (Ctrl+C to stop)`,
+  );
+  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+function serveCommand(program: Command, { out }: CommandContext): void {
+  const description = "build the site, then serve it; with --watch, rebuild on every change and reload the browser";
+  withConfig(program.command("serve").description(description))
     .option("-p, --port <port>", "port", "3000")
     .option("-H, --host <host>", "host to bind", "127.0.0.1")
-    .option(
-      "-o, --out <dir>",
-      "output folder (not used with --watch, which serves from memory and a temporary folder)",
-      "build",
-    )
+    .option("-o, --out <dir>", "output folder (not used with --watch, which serves from a temporary folder)", "build")
     .option("-w, --watch", "watch content, templates, config and static files; reload open pages on change", false)
     .action(async (opts: CommonOptions & { port: string; host: string; out: string; watch: boolean }) => {
       const port = Number(opts.port);
-      if (!Number.isInteger(port) || port < 0 || port > 65535)
+      if (!Number.isInteger(port) || port < 0 || port > 65535) {
         throw new SsodocsError(`--port must be a number from 0 to 65535, not "${opts.port}"`);
+      }
       let stop: () => Promise<void>;
       if (opts.watch) {
         const { startWatchServer } = await import("./dev/watch.ts");
-        const watching = await startWatchServer({ configFile: opts.config, host: opts.host, port, out });
-        stop = watching.close;
-      } else {
-        const result = await runBuild(opts, opts.out);
-        out.info(`Built ${result.pages.length} pages in ${result.seconds.toFixed(2)} s`);
-        const { startStaticServer } = await import("./serve/static.ts");
-        const server = await startStaticServer(path.resolve(opts.out), port, opts.host, [], {
-          "Content-Security-Policy": result.csp,
-        });
-        const address = server.address();
-        out.info(
-          `Serving at http://${opts.host}:${typeof address === "object" && address ? address.port : port}/ (Ctrl+C to stop)`,
-        );
-        stop = () => new Promise<void>((resolve) => server.close(() => resolve()));
-      }
+        stop = (await startWatchServer({ configFile: opts.config, host: opts.host, port, out })).close;
+      } else stop = await serveBuilt(out, opts, port);
       await new Promise<void>((resolve) => {
         const onSignal = () => void stop().then(resolve);
         process.once("SIGINT", onSignal);
         process.once("SIGTERM", onSignal);
       });
     });
+}
 
-  withConfig(
-    program
-      .command("check")
-      .description(
-        "run every validation in a temporary folder (front matter, links, anchors, sidebar coverage), then linkinator over the served output",
-      ),
-  )
+/** The check's report as text: each problem with its file and line, then one summary line. */
+function printCheck(out: Output, report: CheckReport): void {
+  for (const w of report.warnings) out.warn(w);
+  const where = (p: { file?: string; line?: number }) => (p.file ? `${p.file}${p.line ? `:${p.line}` : ""}: ` : "");
+  for (const e of report.errors) out.error(`${where(e)}${e.message}`);
+  // One line per broken link with the file and line that hold it; a link broken on five or more
+  // pages comes from the layout, and is said once.
+  const pagesOf = new Map<string, number>();
+  for (const b of report.brokenLinks ?? []) pagesOf.set(b.href, (pagesOf.get(b.href) ?? 0) + 1);
+  for (const b of report.brokenLinks ?? []) {
+    if (pagesOf.get(b.href)! >= 5) continue;
+    const resolved = b.resolved !== b.href ? ` (resolved as ${b.resolved})` : "";
+    out.error(`${where(b)}broken ${b.kind} ${b.href}${resolved} on page ${b.source}`);
+  }
+  for (const [href, n] of pagesOf) {
+    if (n >= 5) out.error(`Hint: "${href}" is broken on ${n} pages; it probably comes from the layout (navbar or footer).`);
+  }
+  for (const g of report.notInSidebar ?? [])
+    out.error(`${g.file}: the doc ${g.id} is not in any sidebar; add it, or mark it unlisted`);
+  for (const l of report.linkinator?.broken ?? [])
+    out.error(`${where(l)}linkinator: ${l.url} (status ${l.status}) linked from ${l.page}`);
+  const notRun = "not run (the build failed)";
+  const parts = [
+    `${report.pages} pages`,
+    plural(report.errors.length, "build error"),
+    report.brokenLinks ? `${plural(report.brokenLinks.length, "broken link")} or anchors` : `broken links ${notRun}`,
+    report.notInSidebar
+      ? `${plural(report.notInSidebar.length, "doc")} missing from the sidebar`
+      : `sidebar coverage ${notRun}`,
+    report.linkinator
+      ? `linkinator: ${report.linkinator.checked} links checked, ${report.linkinator.broken.length} broken`
+      : `linkinator ${notRun}`,
+  ];
+  out.info(`Check ${report.ok ? "passed" : "failed"}: ${parts.join("; ")}`);
+}
+
+function checkCommand(program: Command, { out, fail }: CommandContext): void {
+  const description =
+    "run every validation in a temporary folder (front matter, links, anchors, sidebar coverage), then linkinator over the served output";
+  withConfig(program.command("check").description(description))
     .option("--external", "also check external links", false)
     .option("--json", "print a machine-readable report on stdout instead of text", false)
     .action(async (opts: CommonOptions & { external: boolean; json: boolean }) => {
       const loaded = await loadConfig(opts.config);
       const { runCheck } = await import("./check.ts");
       const report = await runCheck(loaded, { external: opts.external });
-      if (!report.ok) exitCode = 1;
-      if (opts.json) {
-        process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-        return;
-      }
-      for (const w of report.warnings) out.warn(w);
-      for (const e of report.errors)
-        out.error(`${e.file ? `${e.file}${e.line ? `:${e.line}` : ""}: ` : ""}${e.message}`);
-      if (report.brokenLinks.length) out.error(formatBrokenLinks(report.brokenLinks));
-      for (const g of report.notInSidebar)
-        out.error(`${g.file}: the guide ${g.id} is not in the sidebar; add it to a category`);
-      for (const line of report.linkinator?.broken ?? []) out.error(line);
-      const parts = [
-        `${report.pages} pages`,
-        `${report.errors.length} build error${report.errors.length === 1 ? "" : "s"}`,
-        `${report.brokenLinks.length} broken link${report.brokenLinks.length === 1 ? "" : "s"} or anchors`,
-        `${report.notInSidebar.length} guide${report.notInSidebar.length === 1 ? "" : "s"} missing from the sidebar`,
-        report.linkinator
-          ? `linkinator: ${report.linkinator.checked} links checked, ${report.linkinator.broken.length} broken`
-          : "linkinator: not run",
-      ];
-      out.info(`Check ${report.ok ? "passed" : "failed"}: ${parts.join("; ")}`);
+      if (!report.ok) fail();
+      if (opts.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+      else printCheck(out, report);
     });
+}
 
+function newCommand(program: Command, { out }: CommandContext): void {
   withConfig(
     program
       .command("new")
@@ -154,23 +164,24 @@ export async function main(argv: string[]): Promise<number> {
         sidebarFile: opts.sidebar,
       });
       const rel = (f: string) => path.relative(process.cwd(), f) || f;
-      out.info(
-        `Created ${rel(created.file)}${created.category ? ` and listed it under "${created.category}" in ${rel(created.sidebarFile!)}` : ""}`,
-      );
+      const listed = created.category
+        ? ` and listed it under "${created.category}" in ${rel(created.sidebarFile!)}`
+        : "";
+      out.info(`Created ${rel(created.file)}${listed}`);
       out.info(`Fill it in, then see it at ${created.route} with: ssodocs serve --watch`);
     });
+}
 
-  withConfig(
-    program
-      .command("index")
-      .description("build the search records; with --push, upload them to Algolia (ALGOLIA_APP_ID, ALGOLIA_ADMIN_KEY)"),
-  )
+function indexCommand(program: Command, { out }: CommandContext): void {
+  const description =
+    "build the search records; with --push, upload them to Algolia (ALGOLIA_APP_ID, ALGOLIA_ADMIN_KEY)";
+  withConfig(program.command("index").description(description))
     .option("--push", "replace the Algolia index with the records", false)
     .option("--index-name <name>", "Algolia index (default: search.algolia.indexName of the config)")
     .option("--algolia-host <url>", "send to this host instead of Algolia's (a proxy or a test server)")
     .action(async (opts: CommonOptions & { push: boolean; indexName?: string; algoliaHost?: string }) => {
       const loaded = await loadConfig(opts.config);
-      const result = await runBuild(opts, null, loaded);
+      const result = await runBuild(out, loaded, null);
       const records = (await searchRecordsOf(result)) as DocSearchRecord[];
       if (!opts.push) {
         out.info(
@@ -179,26 +190,38 @@ export async function main(argv: string[]): Promise<number> {
         return;
       }
       const indexName = opts.indexName ?? loaded.config.search.algolia?.indexName;
-      if (!indexName)
+      if (!indexName) {
         throw new SsodocsError(
           "index --push needs an index name: set search.algolia.indexName in the config or pass --index-name",
         );
+      }
       // The Algolia client is only loaded for a push.
       const { pushCredentials, pushRecords } = await import("./search/push.ts");
       const { appId, adminKey } = pushCredentials(process.env);
       const pushed = await pushRecords(records, { appId, adminKey, indexName, host: opts.algoliaHost ?? null });
       out.info(`Pushed ${pushed.count} search records to Algolia index "${indexName}" (application ${appId})`);
     });
+}
 
+export async function main(argv: string[]): Promise<number> {
+  let exitCode = 0;
+  const context: CommandContext = { out: createOutput(), fail: () => (exitCode = 1) };
+  const program = new Command()
+    .name("ssodocs")
+    .description("Build, serve and check a documentation site of single sign-on integration guides")
+    .version(VERSION, "-v, --version", "print the version")
+    .showHelpAfterError("(run with --help for usage)")
+    .showSuggestionAfterError(true)
+    .exitOverride();
+  for (const add of [buildCommand, serveCommand, checkCommand, newCommand, indexCommand]) add(program, context);
   try {
     await program.parseAsync(argv);
   } catch (error) {
     if (error instanceof CommanderError) {
-      return error.exitCode === 0 || error.code === "commander.helpDisplayed" || error.code === "commander.version"
-        ? 0
-        : 1;
+      const ok = error.exitCode === 0 || error.code === "commander.helpDisplayed" || error.code === "commander.version";
+      return ok ? 0 : 1;
     }
-    out.error(formatError(error));
+    context.out.error(formatError(error));
     return 1;
   }
   return exitCode;

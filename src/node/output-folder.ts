@@ -67,7 +67,7 @@ export function checkOutputFolder(outDir: string, folders: ProtectedFolders): vo
     if (isWithin(out, source) || isWithin(source, out))
       refuse(`it ${isWithin(out, source) ? "holds" : "lies inside"} the ${label} (${shown(dir)})`);
   }
-  let stat;
+  let stat: ReturnType<typeof lstatSync>;
   try {
     stat = lstatSync(out);
   } catch {

@@ -5,7 +5,7 @@ export interface Output {
   error(line: string): void;
 }
 
-export function useColor(stream: NodeJS.WriteStream): boolean {
+export function colorWanted(stream: NodeJS.WriteStream): boolean {
   return !!stream.isTTY && !("NO_COLOR" in process.env) && process.env.TERM !== "dumb";
 }
 
@@ -17,7 +17,7 @@ export function createOutput(): Output {
       if (error.code !== "EPIPE") throw error;
     });
   }
-  const color = useColor(process.stderr);
+  const color = colorWanted(process.stderr);
   const paint = (code: string, s: string) => (color ? `\x1b[${code}m${s}\x1b[0m` : s);
   return {
     info: (line) => process.stdout.write(`${line}\n`),

@@ -102,14 +102,17 @@ export class PageStore {
     return this.index.templates;
   }
   set templates(templates: Index["templates"]) {
-    if (JSON.stringify(templates) !== JSON.stringify(this.index.templates))
-      (this.index.templates = templates), (this.dirty = true);
+    if (JSON.stringify(templates) === JSON.stringify(this.index.templates)) return;
+    this.index.templates = templates;
+    this.dirty = true;
   }
   get config(): Index["config"] {
     return this.index.config;
   }
   set config(config: Index["config"]) {
-    if (config?.code !== this.index.config?.code) (this.index.config = config), (this.dirty = true);
+    if (config?.code === this.index.config?.code) return;
+    this.index.config = config;
+    this.dirty = true;
   }
   /** What the last build wrote into an output folder. */
   written(outDir: string): WrittenStamps | null {
@@ -127,7 +130,9 @@ export class PageStore {
     return this.index.validated;
   }
   set validated(stamp: string | null) {
-    if (stamp !== this.index.validated) (this.index.validated = stamp), (this.dirty = true);
+    if (stamp === this.index.validated) return;
+    this.index.validated = stamp;
+    this.dirty = true;
   }
 
   /** What the index says of a key (counting it as used by this build), or undefined when it holds nothing. */

@@ -4,12 +4,11 @@ import { CloseIcon } from "./Icons.tsx";
 /** Shown until dismissed; the before-paint script hides it at once when the stored dismissal matches its id. */
 export function AnnouncementBar({ bar }: { bar: AnnouncementBarConfig }) {
   return (
-    <div
+    <section
       className="announcement-bar"
       data-announcement-bar
       data-announcement-id={bar.id}
       style={{ backgroundColor: bar.backgroundColor, color: bar.textColor }}
-      role="region"
       aria-label="Announcement"
     >
       <div className="announcement-content" dangerouslySetInnerHTML={{ __html: bar.content }} />
@@ -18,6 +17,6 @@ export function AnnouncementBar({ bar }: { bar: AnnouncementBarConfig }) {
           <CloseIcon size={16} />
         </button>
       ) : null}
-    </div>
+    </section>
   );
 }

@@ -16,6 +16,8 @@ export function Breadcrumbs({ items, home }: { items: Breadcrumb[]; home: string
           </a>
         </li>
         {items.map((item, i) => (
+          // Breadcrumbs are a fixed path: a label's place in it is what tells two alike apart.
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
           <li key={`${item.label}-${i}`}>
             {item.href && i < items.length - 1 ? (
               <a href={item.href}>{item.label}</a>

@@ -81,7 +81,7 @@ describe.skipIf(!hasChromium())("accessibility and page weight", () => {
       sizes[kind] += gzipSync(readFileSync(path.join(env.site.dir, "build", url.pathname))).length;
     });
     // A guide without a diagram: mermaid must not load.
-    await page.goto(env.site.origin + "/integrations/services/alpha/");
+    await page.goto(`${env.site.origin}/integrations/services/alpha/`);
     await page.waitForLoadState("networkidle");
     const scripts = await page.evaluate(() =>
       [...document.querySelectorAll("script[src]")].map((s) => ({

@@ -1,6 +1,6 @@
 // With navbar.hideOnScroll, the navbar hides while scrolling down and shows when scrolling up,
 // and always shows while the page is scrolled less than its height.
-import { describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
 import { hasChromium } from "./chromium.ts";
 import { useBrowserAndSite } from "./site.ts";
 

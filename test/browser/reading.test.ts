@@ -313,7 +313,7 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
       page.on("request", (r) => {
         if (r.resourceType() === "fetch") fetched.push(new URL(r.url()).pathname);
       });
-      await page.goto(env.site.origin + "/integrations/services/");
+      await page.goto(`${env.site.origin}/integrations/services/`);
       await page.hover(`.doc-sidebar a[href='${BETA}']`);
       await page.waitForTimeout(400);
       return fetched;

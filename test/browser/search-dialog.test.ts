@@ -44,6 +44,7 @@ describe.skipIf(!hasChromium())("the search dialog", () => {
       expect(await input(page).getAttribute("maxlength")).toBe("64");
       expect(await page.evaluate(() => document.activeElement?.classList.contains("search-input"))).toBe(true);
       expect(await page.locator(".search-start-screen").textContent()).toBe("No recent searches");
+      // biome-ignore lint/performance/useDomNodeTextContent: the text as laid out, line breaks included
       expect(await page.locator(".search-commands").innerText()).toMatch(/to select[\s\S]*to navigate[\s\S]*to close/);
       await input(page).fill("x");
       expect(await page.locator(".search-reset").getAttribute("aria-label")).toBe("Clear the query");

@@ -61,7 +61,7 @@ describe.skipIf(!hasChromium())("the docs sidebar", () => {
     page.waitForFunction(() => document.getAnimations().every((a) => a.playState === "finished"));
   /** What Chromium tells assistive technology about a category's toggle: its role and expanded state. */
   async function announced(
-    page: Page,
+    _page: Page,
     cdp: CDPSession,
     label: string,
   ): Promise<{ role: string; expanded: boolean | undefined }> {

@@ -35,7 +35,10 @@ function restoreScroll(): void {
 }
 
 function onReload(routes: string[], all: boolean): void {
-  if (all) return reloadKeepingScroll();
+  if (all) {
+    reloadKeepingScroll();
+    return;
+  }
   const here = normalisePath(location.pathname);
   const current = routes.some((r) => normalisePath(r) === here);
   const event = new CustomEvent("ssodocs:refresh", { detail: { current }, cancelable: true });

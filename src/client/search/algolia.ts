@@ -56,7 +56,7 @@ export function createAlgoliaBackend(config: AlgoliaConfig, options: AlgoliaBack
       // Nothing to fetch ahead: the first query opens the connection.
     },
     async search(query: string, searchOptions: SearchOptions): Promise<SearchResponse> {
-      let response;
+      let response: Awaited<ReturnType<typeof client.search<SearchHit>>>;
       try {
         response = await client.search<SearchHit>({
           requests: [searchRequest(config.indexName, query, searchOptions)],

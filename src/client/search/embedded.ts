@@ -214,7 +214,10 @@ export class EmbeddedIndex {
     for (const word of words) {
       const parts = word.split(CASE_CHANGE).filter((p) => p.length >= 2);
       if (parts.length < 2) continue;
-      for (const part of parts) out.push(part), show(part, [normaliseWord(word)]);
+      for (const part of parts) {
+        out.push(part);
+        show(part, [normaliseWord(word)]);
+      }
     }
     for (let i = 0; i + 1 < words.length; i++) {
       const joined = words[i] + words[i + 1];

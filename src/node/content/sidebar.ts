@@ -104,7 +104,9 @@ function positionIn(order: string[], docId: string): number {
   let byId = positions.get(order);
   if (!byId || byId.size !== order.length) {
     byId = new Map();
-    order.forEach((id, i) => byId!.has(id) || byId!.set(id, i));
+    order.forEach((id, i) => {
+      if (!byId!.has(id)) byId!.set(id, i);
+    });
     positions.set(order, byId);
   }
   return byId.get(docId) ?? -1;

@@ -1,22 +1,27 @@
-// Where a broken link stands in the Markdown source: the doc of the page, and the first line
-// that holds the link as the author wrote it.
+// Where a link stands in the Markdown source: the doc of the page, and the first line that
+// holds the link as the author wrote it.
 import { readFileSync } from "node:fs";
 import { routeKey } from "../content/routes.ts";
 import type { ContentModel } from "../content/site.ts";
 import type { SourceLocation } from "../errors.ts";
 import type { BrokenLink } from "../validate/links.ts";
 
-export function brokenLinkLocation(link: BrokenLink, model: ContentModel): SourceLocation | undefined {
-  const key = routeKey(link.source);
+/** The doc a page is made from, and the line of its source that holds `href` (if one does). */
+export function sourceOfRoute(route: string, model: ContentModel, href: string): Partial<SourceLocation> {
+  const key = routeKey(route.split(/[?#]/)[0]);
   const doc = model.docs.find((d) => routeKey(model.info.get(d.id)?.permalink ?? "") === key);
-  if (!doc) return undefined;
+  if (!doc) return {};
   let source: string;
   try {
     source = readFileSync(doc.file, "utf8");
   } catch {
     return { file: doc.file };
   }
-  const lines = source.split("\n");
-  const at = lines.findIndex((l) => l.includes(link.href));
-  return { file: doc.file, line: at >= 0 ? at + 1 : undefined };
+  const at = source.split("\n").findIndex((l) => l.includes(href));
+  return at >= 0 ? { file: doc.file, line: at + 1 } : { file: doc.file };
+}
+
+export function brokenLinkLocation(link: BrokenLink, model: ContentModel): SourceLocation | undefined {
+  const where = sourceOfRoute(link.source, model, link.href);
+  return where.file ? { file: where.file, line: where.line } : undefined;
 }

@@ -9,7 +9,7 @@ import path from "node:path";
 import { brokenLinksOf } from "../build.ts";
 import { readSiteInputs, type SiteInputs } from "../build/inputs.ts";
 import { prepareSite, type PreparedSite, type RendererCache } from "../build/prepare.ts";
-import { producePages, type ProducedPage } from "../build/produce.ts";
+import { producePages } from "../build/produce.ts";
 import { searchOutputs, siteFiles } from "../build/site-files.ts";
 import { loadConfig, type LoadedConfig } from "../config.ts";
 import { routeKey } from "../content/routes.ts";

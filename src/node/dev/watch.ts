@@ -53,236 +53,262 @@ function describe(update: DevUpdate): string {
   return `Rebuilt ${what} (${update.scope}) in ${update.ms} ms: ${pages} changed${update.reloadAll ? ", assets changed" : ""}`;
 }
 
-export async function startWatchServer(options: WatchOptions): Promise<WatchServer> {
-  const { out } = options;
-  const temp = await mkdtemp(path.join(os.tmpdir(), "ssodocs-dev-"));
-  const outDir = path.join(temp, "site");
-  const live = new LiveChannel();
-  await live.prepare();
-  const session = new DevSession({ configFile: options.configFile, outDir, headHtml: live.headHtml });
+/** The page shown for every route while the site has never built: its error. */
+function buildFailedPage(live: LiveChannel): string {
+  const error = live.error ?? { message: "The site has not been built." };
+  const where = error.file ? `${error.file}${error.line ? `:${error.line}` : ""}` : "";
+  return (
+    `<!DOCTYPE html><html lang="en" data-ssodocs-error-page><head><meta charset="utf-8"><title>Build failed</title>${live.headHtml}</head>` +
+    `<body><h1>Build failed</h1><p>${escapeHtml(where)}</p><pre>${escapeHtml(error.message)}</pre></body></html>`
+  );
+}
 
-  let built = false;
-  let resolveReady!: () => void;
-  const ready = new Promise<void>((r) => (resolveReady = r));
+/**
+ * One `serve --watch`: the dev server, the session that builds, and the file watcher. Updates run
+ * one at a time; events that come meanwhile are gathered for the next.
+ */
+class WatchRun {
+  readonly live = new LiveChannel();
+  readonly session: DevSession;
+  built = false;
+  private prepared: Promise<void> = Promise.resolve();
+  private resolveReady!: () => void;
+  readonly ready = new Promise<void>((resolve) => (this.resolveReady = resolve));
+  private lastPrinted = "";
+  private readonly pending = new Set<string>();
+  private timer: NodeJS.Timeout | null = null;
+  private searchTimer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private closed = false;
+  private watcher: FSWatcher | null = null;
+  private readonly watching = new Set<string>();
+  /** The modification time of each file seen changing (see `modified`). */
+  private readonly seen = new Map<string, number>();
 
-  // Until the first build is done, a guide or the home page is rendered on request and other
-  // requests wait; while the site has never built, pages show its error.
-  let prepared: Promise<void> = Promise.resolve();
-  const notBuilt: RequestHook = async (req, res) => {
-    if (built) return false;
-    const accept = req.headers.accept ?? "";
-    const wantsPage = accept.includes("text/html") || (req.url ?? "").endsWith("/");
-    await prepared;
-    if (wantsPage && !built) {
-      const html = await session.renderEarly((req.url ?? "/").split("?")[0]).catch(() => null);
+  constructor(
+    private readonly options: WatchOptions,
+    readonly outDir: string,
+  ) {
+    this.session = new DevSession({ configFile: options.configFile, outDir, headHtml: this.live.headHtml });
+  }
+
+  /**
+   * Until the first build is done, a page asked for is rendered on its own and other requests
+   * wait; while the site has never built, pages show its error.
+   */
+  readonly earlyPages: RequestHook = async (req, res) => {
+    if (this.built) return false;
+    const wantsPage = (req.headers.accept ?? "").includes("text/html") || (req.url ?? "").endsWith("/");
+    await this.prepared;
+    if (wantsPage && !this.built) {
+      const html = await this.session.renderEarly((req.url ?? "/").split("?")[0]).catch(() => null);
       if (html !== null) {
-        res
-          .writeHead(200, {
-            "Content-Type": "text/html; charset=utf-8",
-            "Cache-Control": "no-cache",
-            "Content-Security-Policy": session.csp,
-          })
-          .end(req.method === "HEAD" ? undefined : html);
+        const headers = {
+          "Content-Type": "text/html; charset=utf-8",
+          "Cache-Control": "no-cache",
+          "Content-Security-Policy": this.session.csp,
+        };
+        res.writeHead(200, headers).end(req.method === "HEAD" ? undefined : html);
         return true;
       }
     }
-    await ready;
-    if (built || !wantsPage) return false;
-    const error = live.error ?? { message: "The site has not been built." };
+    await this.ready;
+    if (this.built || !wantsPage) return false;
     res
       .writeHead(500, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" })
-      .end(
-        `<!DOCTYPE html><html lang="en" data-ssodocs-error-page><head><meta charset="utf-8"><title>Build failed</title>${live.headHtml}</head>` +
-          `<body><h1>Build failed</h1><p>${escapeHtml(error.file ? `${error.file}${error.line ? `:${error.line}` : ""}` : "")}</p><pre>${escapeHtml(error.message)}</pre></body></html>`,
-      );
+      .end(buildFailedPage(this.live));
     return true;
   };
-  const policy: RequestHook = (_req, res) => {
-    if (session.csp) res.setHeader("Content-Security-Policy", session.csp);
+
+  readonly policy: RequestHook = (_req, res) => {
+    if (this.session.csp) res.setHeader("Content-Security-Policy", this.session.csp);
     return false;
   };
 
-  const server = await startStaticServer(outDir, options.port, options.host, [live.hook, notBuilt, policy]);
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : options.port;
-  const url = `http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${port}/`;
-
-  let lastPrinted = "";
-  const fail = (error: unknown) => {
-    const info = errorInfo(error);
+  /** An error, printed once however often it comes back, and shown over the open pages. */
+  fail = (error: unknown) => {
     const printed = formatError(error);
-    if (printed !== lastPrinted) out.error(printed);
-    lastPrinted = printed;
-    live.send({ type: "error", error: info });
-  };
-  const succeed = () => {
-    lastPrinted = "";
-    if (live.error) live.send({ type: "ok" });
+    if (printed !== this.lastPrinted) this.options.out.error(printed);
+    this.lastPrinted = printed;
+    this.live.send({ type: "error", error: errorInfo(error) });
   };
 
-  out.info(`Serving at ${url} (Ctrl+C to stop)`);
-
-  // The first build: what renders a page first, then the rest.
-  const started = performance.now();
-  let firstError: unknown = null;
-  prepared = session.prepare().catch((error: unknown) => void (firstError = error));
-  await prepared;
-  if (!firstError) {
-    try {
-      const first = await session.start();
-      for (const w of first.warnings) out.warn(w);
-      built = true;
-      out.info(`Built ${first.routes.length} pages in ${((performance.now() - started) / 1000).toFixed(2)} s`);
-    } catch (error) {
-      firstError = error;
-      built = error instanceof DevBrokenLinksError;
+  /** The first build: the page asked for first (see `earlyPages`), then the rest, then the search files. */
+  async firstBuild(): Promise<void> {
+    const started = performance.now();
+    let firstError: unknown = null;
+    this.prepared = this.session.prepare().catch((error: unknown) => void (firstError = error));
+    await this.prepared;
+    if (!firstError) {
+      try {
+        const first = await this.session.start();
+        for (const w of first.warnings) this.options.out.warn(w);
+        this.built = true;
+        this.options.out.info(
+          `Built ${first.routes.length} pages in ${((performance.now() - started) / 1000).toFixed(2)} s`,
+        );
+      } catch (error) {
+        firstError = error;
+        this.built = error instanceof DevBrokenLinksError;
+      }
     }
+    if (firstError) this.fail(firstError);
+    this.resolveReady();
+    // The search files come after: pages are what a browser asks for first.
+    if (this.built) this.running = this.session.writeSearchFiles().catch(this.fail);
   }
-  if (firstError) fail(firstError);
-  resolveReady();
-  // The search files come after: pages are what a browser asks for first.
-  const searchWritten = built ? session.writeSearchFiles().catch(fail) : Promise.resolve();
 
-  // Watching: events are gathered; an update starts once they pause, one at a time.
-  const pending = new Set<string>();
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = searchWritten;
-  let searchTimer: NodeJS.Timeout | null = null;
-  let closed = false;
-
-  const configFile = path.resolve(options.configFile ?? "ssodocs.config.ts");
-  const watched = () => {
-    const { loaded } = session;
+  /** The files and folders to watch: the config and what it imports, the docs, templates and static folders. */
+  private watched(): string[] {
+    const { loaded } = this.session;
+    const configFile = path.resolve(this.options.configFile ?? "ssodocs.config.ts");
     if (!loaded) return [configFile];
-    return [
-      loaded.docsDir,
-      loaded.templatesDir ?? DEFAULT_TEMPLATES,
-      loaded.file,
-      ...session.configInputs,
-      ...loaded.staticDirs,
-    ];
-  };
+    const templates = loaded.templatesDir ?? DEFAULT_TEMPLATES;
+    return [loaded.docsDir, templates, loaded.file, ...this.session.configInputs, ...loaded.staticDirs];
+  }
 
-  const runUpdate = async () => {
-    const changed = new Set(pending);
-    pending.clear();
-    const wasBuilt = built;
+  /** One update for the files gathered so far. */
+  private async runUpdate(): Promise<void> {
+    const changed = new Set(this.pending);
+    this.pending.clear();
+    const wasBuilt = this.built;
     let update: DevUpdate | null = null;
     let failure: unknown = null;
     try {
-      update = await session.update(changed);
+      update = await this.session.update(changed);
     } catch (error) {
       failure = error;
       // Broken links: the pages were written all the same, so the edit shows under the error.
       if (error instanceof DevBrokenLinksError) update = error.update;
     }
     // A config edit can move the folders to watch, even one that then fails.
-    await watchNew();
-    if (update) built = true;
-    const hadError = live.error !== null;
+    await this.watchNew();
+    if (update) this.built = true;
+    const hadError = this.live.error !== null;
     if (failure) {
-      if (update) live.send({ type: "reload", routes: update.routes, all: update.reloadAll || !wasBuilt });
-      fail(failure);
+      if (update) this.live.send({ type: "reload", routes: update.routes, all: update.reloadAll || !wasBuilt });
+      this.fail(failure);
       return;
     }
-    for (const w of update!.warnings) out.warn(w);
+    for (const w of update!.warnings) this.options.out.warn(w);
     // Saved without a change: nothing to say or reload.
     if (update!.sources.length === 0 && !hadError && wasBuilt) return;
-    out.info(describe(update!));
-    succeed();
-    live.send({ type: "reload", routes: update!.routes, all: update!.reloadAll || hadError || !wasBuilt });
-    scheduleSearch(update!.scope === "page" ? 400 : 0);
-  };
+    this.options.out.info(describe(update!));
+    this.lastPrinted = "";
+    if (hadError) this.live.send({ type: "ok" });
+    this.live.send({ type: "reload", routes: update!.routes, all: update!.reloadAll || hadError || !wasBuilt });
+    this.scheduleSearch(update!.scope === "page" ? 400 : 0);
+  }
 
-  const scheduleSearch = (delay: number) => {
-    if (searchTimer) clearTimeout(searchTimer);
-    searchTimer = setTimeout(() => {
-      searchTimer = null;
-      void queue(() => session.writeSearchFiles().catch(fail));
+  private scheduleSearch(delay: number): void {
+    if (this.searchTimer) clearTimeout(this.searchTimer);
+    this.searchTimer = setTimeout(() => {
+      this.searchTimer = null;
+      void this.queue(() => this.session.writeSearchFiles().catch(this.fail));
     }, delay);
-    searchTimer.unref();
-  };
+    this.searchTimer.unref();
+  }
 
-  const queue = (job: () => Promise<void>): Promise<void> => {
-    const next = (running ?? Promise.resolve()).then(job);
-    running = next.finally(() => {
-      if (running === next) running = null;
+  private queue(job: () => Promise<void>): Promise<void> {
+    const next = (this.running ?? Promise.resolve()).then(job);
+    this.running = next.finally(() => {
+      if (this.running === next) this.running = null;
     });
     return next;
-  };
+  }
 
-  const flush = () => {
-    timer = null;
-    if (closed || pending.size === 0) return;
-    void queue(async () => {
-      if (pending.size) await runUpdate();
-    });
-  };
-
-  const debounce = options.debounceMs ?? 20;
-  const watching = new Set(watched());
-  // Only paths not watched yet are added: adding a watched folder again would set it up anew.
-  const watchNew = async () => {
-    const fresh = watched().filter((p) => !watching.has(p));
-    if (!fresh.length) return;
-    for (const p of fresh) watching.add(p);
-    watcher.add(fresh);
-    // chokidar sets new paths up in the background; wait (briefly) until it watches them.
-    const isWatched = (p: string) => (watcher.getWatched()[path.dirname(p)] ?? []).includes(path.basename(p));
-    for (let i = 0; i < 100 && !fresh.every(isWatched); i++) await new Promise((r) => setTimeout(r, 10));
-  };
-  const watcher: FSWatcher = watch([...watching], {
-    ignoreInitial: true,
-    ignored,
-  });
-  const changed = (file: string) => {
+  /** A file changed: an update starts once events pause. */
+  private changed(file: string): void {
     if (ignored(file)) return;
-    pending.add(path.resolve(file));
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(flush, debounce);
-  };
-  // The modification time of each file seen changing: an event that leaves it as it was
-  // (reading a file changes its access time, and that is an event too) is no change.
-  const seen = new Map<string, number>();
-  const modified = (file: string) => {
+    this.pending.add(path.resolve(file));
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (this.closed || this.pending.size === 0) return;
+      void this.queue(async () => {
+        if (this.pending.size) await this.runUpdate();
+      });
+    }, this.options.debounceMs ?? 20);
+  }
+
+  /** Whether an event changed the file: reading a file changes its access time, and that is an event too. */
+  private modified(file: string): boolean {
     let mtime = -1;
     try {
       mtime = statSync(file).mtimeMs;
     } catch {
       // Gone: a change.
     }
-    if (seen.get(file) === mtime) return false;
-    seen.set(file, mtime);
+    if (this.seen.get(file) === mtime) return false;
+    this.seen.set(file, mtime);
     return true;
-  };
-  watcher.on("all", (_event, file) => {
-    if (modified(path.resolve(file))) changed(file);
-  });
-  // chokidar drops a change that follows another within a few milliseconds (and, now and
-  // then, one whose time stamps it misreads); the file system's own events catch those.
-  watcher.on("raw", (_event, name, details) => {
-    const at = (details as { watchedPath?: string } | undefined)?.watchedPath;
-    if (!at || !name) return;
-    const file = path.basename(at) === name ? at : path.join(at, name);
-    if (modified(file)) changed(file);
-  });
-  await new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
-  out.info("Watching for changes");
+  }
 
+  /** Adds the paths not watched yet (adding a watched folder again would set it up anew) and waits until they are. */
+  private async watchNew(): Promise<void> {
+    const watcher = this.watcher;
+    if (!watcher) return;
+    const fresh = this.watched().filter((p) => !this.watching.has(p));
+    if (!fresh.length) return;
+    for (const p of fresh) this.watching.add(p);
+    watcher.add(fresh);
+    const isWatched = (p: string) => (watcher.getWatched()[path.dirname(p)] ?? []).includes(path.basename(p));
+    for (let i = 0; i < 100 && !fresh.every(isWatched); i++) await new Promise((r) => setTimeout(r, 10));
+  }
+
+  async startWatching(): Promise<void> {
+    for (const p of this.watched()) this.watching.add(p);
+    const watcher = watch([...this.watching], { ignoreInitial: true, ignored });
+    this.watcher = watcher;
+    watcher.on("all", (_event, file) => {
+      if (this.modified(path.resolve(file))) this.changed(file);
+    });
+    // chokidar drops a change that follows another within a few milliseconds (and, now and
+    // then, one whose time stamps it misreads); the file system's own events catch those.
+    watcher.on("raw", (_event, name, details) => {
+      const at = (details as { watchedPath?: string } | undefined)?.watchedPath;
+      if (!at || !name) return;
+      const file = path.basename(at) === name ? at : path.join(at, name);
+      if (this.modified(file)) this.changed(file);
+    });
+    await new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    if (this.searchTimer) clearTimeout(this.searchTimer);
+    await this.watcher?.close();
+    await this.running?.catch(() => undefined);
+    this.live.close();
+    await this.session.close();
+  }
+}
+
+export async function startWatchServer(options: WatchOptions): Promise<WatchServer> {
+  const temp = await mkdtemp(path.join(os.tmpdir(), "ssodocs-dev-"));
+  const run = new WatchRun(options, path.join(temp, "site"));
+  await run.live.prepare();
+  const server = await startStaticServer(run.outDir, options.port, options.host, [
+    run.live.hook,
+    run.earlyPages,
+    run.policy,
+  ]);
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : options.port;
+  const url = `http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${port}/`;
+  options.out.info(`Serving at ${url} (Ctrl+C to stop)`);
+  await run.firstBuild();
+  await run.startWatching();
+  options.out.info("Watching for changes");
   return {
     url,
     server,
-    ready,
+    ready: run.ready,
     async close() {
-      closed = true;
-      if (timer) clearTimeout(timer);
-      if (searchTimer) clearTimeout(searchTimer);
-      await watcher.close();
-      await running?.catch(() => undefined);
-      live.close();
+      await run.close();
       server.closeAllConnections?.();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await session.close();
       await rm(temp, { recursive: true, force: true });
     },
   };

@@ -53,7 +53,9 @@ function reachable(lang: string): Set<string> {
     const pending = [canonical(lang)];
     while (pending.length) {
       for (const next of EMBEDS[pending.pop()!] ?? []) {
-        if (!found.has(next)) found.add(next), pending.push(next);
+        if (found.has(next)) continue;
+        found.add(next);
+        pending.push(next);
       }
     }
     reach.set(lang, found);

@@ -2,7 +2,7 @@
 // links to .md files, rewrites such as /docs/...), image sources become hashed asset URLs.
 import type { MarkdownIt } from "markdown-it";
 import type { Token } from "markdown-it";
-import { envOf, lineOf, type MarkdownEnv } from "./env.ts";
+import { envOf, lineOf } from "./env.ts";
 
 export function linksPlugin(md: MarkdownIt): void {
   md.core.ruler.push("resolve_links", (state) => {

@@ -12,7 +12,7 @@ export const MAX_MARKERS = 40;
 const MARKER_SOURCE = String.raw`(?:[-*+]|\d{1,9}[.)])[ \t]+|>[ \t]?`;
 const MARKER = new RegExp(MARKER_SOURCE, "y");
 /** A line starting with more than MAX_MARKERS markers (`m`: any line of a source). */
-const LEADING_MARKERS = new RegExp(String.raw`^ {0,3}(?:${MARKER_SOURCE}){${MAX_MARKERS + 1},}`);
+const LEADING_MARKERS = new RegExp(`^ {0,3}(?:${MARKER_SOURCE}){${MAX_MARKERS + 1},}`);
 const ANY_LINE_LEADING_MARKERS = new RegExp(LEADING_MARKERS.source, "m");
 
 /** The source with over-deep marker runs cut down; the 0-based index of the first line cut, or -1. */

@@ -4,7 +4,9 @@ import { startStaticServer } from "../serve/static.ts";
 
 export interface LinkinatorReport {
   checked: number;
-  failures: string[];
+  /** The address the site was served at for the crawl. */
+  origin: string;
+  failures: { url: string; status?: number; parent?: string }[];
 }
 
 export async function checkWithLinkinator(outDir: string, external: boolean): Promise<LinkinatorReport> {
@@ -23,8 +25,8 @@ export async function checkWithLinkinator(outDir: string, external: boolean): Pr
     });
     const failures = result.links
       .filter((l) => l.state === "BROKEN")
-      .map((l) => `${l.url} (status ${l.status ?? "none"}) linked from ${l.parent ?? "?"}`);
-    return { checked: result.links.length, failures };
+      .map((l) => ({ url: l.url, status: l.status, parent: l.parent }));
+    return { checked: result.links.length, origin, failures };
   } finally {
     await new Promise((r) => server.close(r));
   }
