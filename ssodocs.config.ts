@@ -1,5 +1,5 @@
 import path from "node:path";
-import { defineConfig, readGroupedSidebar } from "./src/index.ts";
+import { defineConfig, readGroupedSidebar } from "ssodocs";
 
 export default defineConfig({
   title: "authentik",

@@ -157,7 +157,7 @@ export function generateCorpus(dir, pages) {
   const config = path.join(dir, "ssodocs.config.ts");
   writeFileSync(
     config,
-    `import { defineConfig } from ${JSON.stringify(path.join(ROOT, "src/index.ts"))};
+    `import { defineConfig } from "ssodocs";
 export default defineConfig({
   title: "Bench",
   url: "https://bench.example",

@@ -28,11 +28,7 @@ function copyProject(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), "ssodocs-watch-bench-"));
   for (const part of ["content", "static", "sidebar.json"])
     cpSync(path.join(ROOT, part), path.join(dir, part), { recursive: true });
-  const config = readFileSync(path.join(ROOT, "ssodocs.config.ts"), "utf8").replace(
-    "./src/index.ts",
-    path.join(ROOT, "src/index.ts"),
-  );
-  writeFileSync(path.join(dir, "ssodocs.config.ts"), config);
+  writeFileSync(path.join(dir, "ssodocs.config.ts"), readFileSync(path.join(ROOT, "ssodocs.config.ts"), "utf8"));
   return dir;
 }
 

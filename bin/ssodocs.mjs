@@ -1,24 +1,35 @@
 #!/usr/bin/env node
-// The ssodocs launcher. ssodocs's own sources run compiled (bin/compile-tool.mjs); the site's
-// TypeScript (its config and page templates) is bundled by esbuild when it is imported. If the
-// sources cannot be compiled (a read-only install), they run through tsx instead.
-import { fileURLToPath } from "node:url";
-import { compiledTool } from "./compile-tool.mjs";
+// The ssodocs launcher: runs the compiled tool (dist/, made by `npm run build:tool`). In a
+// checkout of ssodocs's own repository it first makes sure dist/ is not older than any source it
+// was made from, so a stale compiled tool cannot run.
+import { existsSync, readFileSync, statSync } from "node:fs";
 
+const root = new URL("../", import.meta.url);
+const fail = (message) => {
+  process.stderr.write(`error ${message}\n`);
+  process.exit(1);
+};
+
+let manifest;
+try {
+  manifest = JSON.parse(readFileSync(new URL("dist/manifest.json", root), "utf8"));
+} catch {
+  fail("ssodocs is not compiled (no dist/manifest.json): run npm run build:tool");
+}
+if (existsSync(new URL(".git", root))) {
+  const changed = manifest.inputs.find((file) => {
+    try {
+      return statSync(new URL(file, root)).mtimeMs > manifest.builtAt;
+    } catch {
+      return true;
+    }
+  });
+  if (changed) fail(`ssodocs's sources changed since it was compiled (${changed}): run npm run build:tool`);
+}
 // React renders several times faster in its production build; templates never need the dev checks.
 process.env.NODE_ENV ??= "production";
-const compiled = await compiledTool();
-let cli = compiled?.url;
-// The hash of the compiled sources, for the caches (src/node/cache.ts works it out itself otherwise).
-if (compiled) globalThis.__ssodocsToolStamp = compiled.toolStamp;
-if (!cli) {
-  const { register } = await import("tsx/esm/api");
-  register({ tsconfig: fileURLToPath(new URL("../tsconfig.json", import.meta.url)) });
-  cli = new URL("../src/node/cli.ts", import.meta.url).href;
-}
-const { main } = await import(cli);
+const { main } = await import(new URL("dist/cli.mjs", root).href);
 // Stack traces name the TypeScript sources of what is imported from here on: a page template's
-// error is reported with its file and line. (Enabled after ssodocs itself is loaded: reading its
-// source maps would cost every command time; run with --enable-source-maps to have them too.)
+// error is reported with its file and line (read only now: reading source maps costs every start).
 process.setSourceMapsEnabled(true);
 process.exitCode = await main(process.argv);

@@ -1,7 +1,7 @@
 // Builds the reference site's guides (../shared/upstream, outside this repository) unmodified,
 // as a real-world test of the Markdown pipeline. Used by scripts/build-upstream.mjs.
 import path from "node:path";
-import { defineConfig, readGroupedSidebar } from "../src/index.ts";
+import { defineConfig, readGroupedSidebar } from "ssodocs";
 import site from "../ssodocs.config.ts";
 
 const upstream = path.resolve(import.meta.dirname, "../../shared/upstream");

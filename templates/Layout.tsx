@@ -20,6 +20,7 @@ export default function Layout(props: LayoutProps) {
       dir={locale?.direction ?? "ltr"}
       data-theme={config.colorMode.defaultMode}
       data-not-found={notFound ? "" : undefined}
+      data-ssodocs={site.beforePaintOptions}
     >
       <head>
         <meta charSet="utf-8" />
@@ -37,7 +38,7 @@ export default function Layout(props: LayoutProps) {
         <meta property="og:url" content={encodeUrl(head.canonical)} />
         <meta property="og:locale" content={lang.replace("-", "_")} />
         <meta name="twitter:card" content="summary" />
-        <link rel="icon" href={config.navbar.logo.src} type="image/svg+xml" />
+        {config.navbar.logo ? <link rel="icon" href={config.navbar.logo.src} type="image/svg+xml" /> : null}
         <script dangerouslySetInnerHTML={{ __html: site.beforePaintScript }} />
         <link rel="stylesheet" href={site.assets.css} />
         <script type="module" src={site.assets.js} />

@@ -53,12 +53,10 @@ export function tempSite(
   const configFile = path.join(dir, "ssodocs.config.ts");
   writeFileSync(
     configFile,
-    readFileSync(configFile, "utf8")
-      .replace("../../../src/index.ts", path.join(ROOT, "src/index.ts"))
-      .replace(
-        'static: "../../../static"',
-        `static: ${JSON.stringify(ownStatic ? "static" : path.join(ROOT, "static"))}`,
-      ),
+    readFileSync(configFile, "utf8").replace(
+      'static: "../../../static"',
+      `static: ${JSON.stringify(ownStatic ? "static" : path.join(ROOT, "static"))}`,
+    ),
   );
   return { dir, config: configFile, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -1,38 +1,44 @@
-// The launcher runs ssodocs's sources compiled (bin/compile-tool.mjs): compiled once, compiled
-// again when a source changes, and errors still point at the TypeScript sources.
-import { cpSync, existsSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+// The launcher runs the compiled tool (dist/), and in a checkout of the repository refuses a dist/
+// older than the sources it was made from; errors in a site's templates still point at their sources.
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT, runCli, tempSite } from "./helpers.ts";
-
-const MANIFEST = path.join(ROOT, "node_modules/.cache/ssodocs-tool/manifest.json");
-const manifest = () =>
-  JSON.parse(readFileSync(MANIFEST, "utf8")) as { entry: string; inputs: [string, number, number][] };
+import { cliEnv, ROOT, runCli, tempSite } from "./helpers.ts";
 
 describe("the launcher", () => {
-  it("runs a compiled copy of the sources, listing every source it was made from", () => {
-    expect(runCli(["--version"]).stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
-    const { entry, inputs } = manifest();
-    expect(existsSync(path.join(path.dirname(MANIFEST), entry))).toBe(true);
-    const files = inputs.map(([file]) => file);
-    expect(files).toContain("src/node/cli.ts");
-    expect(files).toContain("src/node/build.ts");
-  });
-
-  it("compiles again when a source changes, and not before", () => {
-    runCli(["--version"]);
-    const before = manifest().entry;
-    expect(runCli(["--version"]).code).toBe(0);
-    expect(manifest().entry).toBe(before);
-    // A save that changes nothing but the time still counts as a change.
-    const source = path.join(ROOT, "src/node/errors.ts");
-    const { atime, mtime } = statSync(source);
-    utimesSync(source, atime, new Date(mtime.getTime() + 1000));
+  it("runs dist/, and in a checkout refuses it once a source it was made from is newer", () => {
+    // A copy of the package: the launcher, dist/, every source dist/ lists (with their times), a .git.
+    const copy = mkdtempSync(path.join(os.tmpdir(), "ssodocs-launcher-"));
     try {
-      expect(runCli(["--version"]).code).toBe(0);
-      expect(manifest().entry).not.toBe(before);
+      const manifest = JSON.parse(readFileSync(path.join(ROOT, "dist/manifest.json"), "utf8")) as { inputs: string[] };
+      expect(manifest.inputs).toEqual(
+        expect.arrayContaining(["src/node/cli.ts", "src/node/build.ts", "templates/DocPage.tsx", "src/client/main.ts"]),
+      );
+      for (const part of ["bin", "dist", ...manifest.inputs])
+        cpSync(path.join(ROOT, part), path.join(copy, part), { recursive: true, preserveTimestamps: true });
+      symlinkSync(path.join(ROOT, "node_modules"), path.join(copy, "node_modules"));
+      mkdirSync(path.join(copy, ".git"));
+      const launch = () =>
+        spawnSync(process.execPath, [path.join(copy, "bin/ssodocs.mjs"), "--version"], {
+          encoding: "utf8",
+          env: cliEnv(),
+        });
+      expect(launch().stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+      // A save that changes nothing but the time still counts as a change.
+      const later = new Date(Date.now() + 5000);
+      utimesSync(path.join(copy, "src/node/errors.ts"), later, later);
+      const stale = launch();
+      expect(stale.status).toBe(1);
+      expect(stale.stderr).toBe(
+        "error ssodocs's sources changed since it was compiled (src/node/errors.ts): run npm run build:tool\n",
+      );
+      // An installed package (no repository) runs dist/ as it is.
+      rmSync(path.join(copy, ".git"), { recursive: true });
+      expect(launch().status).toBe(0);
     } finally {
-      utimesSync(source, atime, mtime);
+      rmSync(copy, { recursive: true, force: true });
     }
   });
 

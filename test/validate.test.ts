@@ -208,14 +208,19 @@ describe("ssodocs check", () => {
     const site = tempSite(
       {
         "static/extra/page.html": '<!DOCTYPE html><html><body><a href="/extra/missing.html">gone</a></body></html>',
-        "docs/services/beta/index.md": guide("Integrate with Beta", "## What is Beta\n\nSee [the extra page](/extra/page.html)."),
+        "docs/services/beta/index.md": guide(
+          "Integrate with Beta",
+          "## What is Beta\n\nSee [the extra page](/extra/page.html).",
+        ),
       },
       { ownStatic: true },
     );
     try {
       const r = runCli(["check", "--config", site.config]);
       expect(r.code).toBe(1);
-      expect(r.stderr).toMatch(/^error linkinator: \/extra\/missing\.html \(status 404\) linked from \/extra\/page\.html$/m);
+      expect(r.stderr).toMatch(
+        /^error linkinator: \/extra\/missing\.html \(status 404\) linked from \/extra\/page\.html$/m,
+      );
       expect(r.stderr).not.toMatch(/127\.0\.0\.1/);
       expect(r.stdout).toMatch(/linkinator: \d+ links checked, 1 broken\n$/);
     } finally {

@@ -9,10 +9,10 @@ export interface BeforePaintOptions {
   mermaidThemes: { light: string; dark: string };
 }
 
-declare const __BEFORE_PAINT_OPTIONS__: BeforePaintOptions;
-
-const options = __BEFORE_PAINT_OPTIONS__;
+// The site's settings come as data in the page, so this script is the same on every site (and
+// the Content-Security-Policy allows it by one hash).
 const root = document.documentElement;
+const options = JSON.parse(root.dataset.ssodocs ?? "{}") as BeforePaintOptions;
 // A static host serves 404.html for any path it has no file for. `/a/b.html` and `/a/b/index.html`
 // are the page `/a/b` (SPEC 2): go there before anything is painted.
 const path = location.pathname;

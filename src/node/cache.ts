@@ -5,10 +5,10 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { listFiles } from "./list-files.ts";
+import { toolManifest } from "./paths.ts";
 
-/** `SSODOCS_CACHE_DIR` moves the cache (tests use their own). */
-export const CACHE_DIR =
-  process.env.SSODOCS_CACHE_DIR ?? path.resolve(import.meta.dirname, "../../node_modules/.cache/ssodocs");
+/** `SSODOCS_CACHE_DIR` moves the cache (tests use their own); by default it is the project's `node_modules/.cache/ssodocs`. */
+export const CACHE_DIR = path.resolve(process.env.SSODOCS_CACHE_DIR ?? "node_modules/.cache/ssodocs");
 
 export function hashOf(...parts: (string | Uint8Array)[]): string {
   const h = createHash("sha256");
@@ -26,22 +26,13 @@ export function filesIn(cwd: string, folders: string[], keep?: (name: string) =>
   return folders.flatMap((folder) => listFiles(path.join(cwd, folder), { keep }).map((f) => `${folder}/${f}`));
 }
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
-let ownSources: string | undefined;
-
 /**
- * A hash of ssodocs's own sources and locked package versions (React, shiki, markdown-it...):
- * whatever is cached from the site's content is keyed on it, so any change of the tool makes it anew.
+ * A hash of ssodocs's own sources and locked package versions (React, shiki, markdown-it...), made
+ * when the tool was compiled (dist/manifest.json): whatever is kept from a site's content is keyed
+ * on it, so any change of the tool makes it anew.
  */
 export function toolStamp(): string {
-  // Running compiled, the launcher has it from when the sources were compiled.
-  const compiled = (globalThis as { __ssodocsToolStamp?: string }).__ssodocsToolStamp;
-  return (ownSources ??=
-    compiled ??
-    hashOfFiles(ROOT, [
-      ...filesIn(ROOT, ["src/node", "src/shared"], (name) => /\.(ts|mjs)$/.test(name)),
-      "package-lock.json",
-    ]));
+  return toolManifest().toolStamp;
 }
 
 /** Whether the caches of site content are used (`SSODOCS_NO_CACHE=1` turns them off). */

@@ -107,7 +107,8 @@ function printCheck(out: Output, report: CheckReport): void {
     out.error(`${where(b)}broken ${b.kind} ${b.href}${resolved} on page ${b.source}`);
   }
   for (const [href, n] of pagesOf) {
-    if (n >= 5) out.error(`Hint: "${href}" is broken on ${n} pages; it probably comes from the layout (navbar or footer).`);
+    if (n >= 5)
+      out.error(`Hint: "${href}" is broken on ${n} pages; it probably comes from the layout (navbar or footer).`);
   }
   for (const g of report.notInSidebar ?? [])
     out.error(`${g.file}: the doc ${g.id} is not in any sidebar; add it, or mark it unlisted`);

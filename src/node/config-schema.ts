@@ -151,14 +151,8 @@ export const ConfigSchema = v.strictObject(
     titleDelimiter: v.optional(nonEmpty, "|"),
     navbar: v.optional(
       v.strictObject({
-        logo: v.optional(
-          v.strictObject({ alt: nonEmpty, src: nonEmpty, href: nonEmpty }, "must be an object with alt, src and href"),
-          {
-            alt: "authentik logo",
-            src: "/img/icon.svg",
-            href: "https://goauthentik.io/",
-          },
-        ),
+        /** The logo beside the title (an image the site serves, say from its static folder); none by default. */
+        logo: orNull(v.strictObject({ alt: nonEmpty, src: nonEmpty, href: nonEmpty }, "must be an object with alt, src and href"), "a logo"),
         items: v.optional(v.array(navbarItem, "must be a list of links and dropdown items"), []),
         iconLinks: v.optional(
           v.array(

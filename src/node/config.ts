@@ -5,22 +5,12 @@ import path from "node:path";
 import * as v from "valibot";
 import type { SiteConfig } from "../shared/types.ts";
 import { bundleModule, importCode, inputsUnchanged, type ModuleInputs } from "./bundled-import.ts";
-import { ConfigSchema, type UserConfig } from "./config-schema.ts";
+import { ConfigSchema } from "./config-schema.ts";
 import { nearestOf } from "./content/frontmatter.ts";
 import { SsodocsError } from "./errors.ts";
 import { PageStore } from "./store.ts";
 
-export type { UserConfig } from "./config-schema.ts";
-
-/** Typed helper for config files: `export default defineConfig({ ... })`. */
-export function defineConfig(config: UserConfig): UserConfig {
-  return config;
-}
-
 export const DEFAULT_CONFIG_FILE = "ssodocs.config.ts";
-
-/** ssodocs's own folder: its default templates live there. */
-export const PACKAGE_ROOT = path.resolve(import.meta.dirname, "../..");
 
 export interface LoadedConfig {
   config: SiteConfig;

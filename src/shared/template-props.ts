@@ -12,6 +12,8 @@ export interface SiteView {
   assets: { css: string; js: string };
   /** The inline script that sets colour mode and announcement state before first paint. */
   beforePaintScript: string;
+  /** The settings the before-paint script reads (JSON, on <html data-ssodocs>). */
+  beforePaintOptions: string;
   /** The Content-Security-Policy in the form a `<meta http-equiv>` tag carries it. */
   cspMeta: string;
   /** SVG paths of the brand logos the navbar's icon links use (simple-icons). */

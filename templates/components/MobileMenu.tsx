@@ -16,8 +16,8 @@ export function MobileMenu({ site, hasSidebar }: { site: SiteView; hasSidebar: b
       <div className="mobile-menu-backdrop" data-menu-close />
       <div className="mobile-menu-panel" role="dialog" aria-modal="true" aria-label="Navigation menu">
         <div className="mobile-menu-header">
-          <a className="navbar-brand" href={navbar.logo.href}>
-            <img src={navbar.logo.src} alt={navbar.logo.alt} width={28} height={28} />
+          <a className="navbar-brand" href={navbar.logo?.href ?? site.config.baseUrl}>
+            {navbar.logo ? <img src={navbar.logo.src} alt={navbar.logo.alt} width={28} height={28} /> : null}
             <b>{site.config.title}</b>
           </a>
           <button type="button" className="icon-button" aria-label="Close the navigation menu" data-menu-close>

@@ -67,8 +67,8 @@ export function Navbar({ site, path }: { site: SiteView; path: string }) {
         >
           <MenuIcon />
         </button>
-        <a className="navbar-brand" href={navbar.logo.href}>
-          <img src={navbar.logo.src} alt={navbar.logo.alt} width={32} height={32} />
+        <a className="navbar-brand" href={navbar.logo?.href ?? site.config.baseUrl}>
+          {navbar.logo ? <img src={navbar.logo.src} alt={navbar.logo.alt} width={32} height={32} /> : null}
           <b className="navbar-title">{site.config.title}</b>
         </a>
         <ul className="navbar-items">

@@ -9,11 +9,11 @@ import type { ContentModel } from "../content/site.ts";
 import { hashOfInputs, inputsUnchanged } from "../bundled-import.ts";
 import { createCodeRenderer, type CodeRenderer } from "../markdown/code.ts";
 import { createMarkdownRenderer, type MarkdownRenderer } from "../markdown/index.ts";
-import { buildClientAssets, type ClientAssets } from "../render/assets.ts";
+import { clientAssets, type ClientAssets } from "../render/assets.ts";
 import { contentSecurityPolicy } from "../render/csp.ts";
 import { planPages, siteStampOf, structureStampOf, type PagePlan, type SiteStamps } from "../render/plan.ts";
 import { siteViewOf } from "../render/site-view.ts";
-import { DEFAULT_TEMPLATES, loadTemplates, type Templates } from "../render/templates.ts";
+import { defaultTemplatesStamp, loadTemplates, type Templates } from "../render/templates.ts";
 import type { SiteView } from "../../shared/template-props.ts";
 import type { SiteConfig } from "../../shared/types.ts";
 import { SsodocsError } from "../errors.ts";
@@ -49,7 +49,8 @@ export interface RendererCache {
 
 /** The templates' stamp: from the files they were last made from when all still hash the same, else by loading them. */
 async function templatesStamp(loaded: LoadedConfig, store: PageStore, cache: RendererCache): Promise<string> {
-  const dir = loaded.templatesDir ?? DEFAULT_TEMPLATES;
+  const dir = loaded.templatesDir;
+  if (!dir) return defaultTemplatesStamp();
   const recorded = store.templates;
   if (recorded?.dir === dir && inputsUnchanged(recorded.inputs)) return hashOfInputs(recorded.inputs);
   const { templates, inputs } = await loadTemplates(loaded.templatesDir);
@@ -66,7 +67,8 @@ export async function prepareSite(
   cache: RendererCache = {},
 ): Promise<PreparedSite> {
   const { config } = loaded;
-  const [client, templatesHash] = await Promise.all([buildClientAssets(config), templatesStamp(loaded, store, cache)]);
+  const client = clientAssets(config);
+  const templatesHash = await templatesStamp(loaded, store, cache);
   const site = siteViewOf(config, client);
   const stamps: SiteStamps = {
     tool: toolStamp(),
@@ -107,7 +109,7 @@ export async function prepareSite(
         if (cache.templates?.stamp !== templatesHash) {
           const fresh = await loadTemplates(loaded.templatesDir);
           // Changed since the keys were worked out: the keys would not say what the pages are made from.
-          if (hashOfInputs(fresh.inputs) !== templatesHash)
+          if (loaded.templatesDir && hashOfInputs(fresh.inputs) !== templatesHash)
             throw new SsodocsError("the templates changed while the site was being built; build again");
           cache.templates = { stamp: templatesHash, templates: fresh.templates };
         }

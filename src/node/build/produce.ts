@@ -3,7 +3,7 @@
 // entry that turns out to be damaged is rendered again on the spot, under the same key.
 import type { DocSearchRecord } from "../../shared/types.ts";
 import type { PagePlan } from "../render/plan.ts";
-import { renderPages, type MadePage, type PageMeta, type RenderContext } from "../render/render-pages.ts";
+import type { MadePage, PageMeta, RenderContext } from "../render/render-pages.ts";
 import type { Entry, EntryInfo, PageStore } from "../store.ts";
 import type { PageLinks } from "../validate/links.ts";
 import type { OutputItem, Staging } from "../write.ts";
@@ -27,7 +27,11 @@ async function render(
   plans: PagePlan[],
   made: (page: MadePage, entry: Entry<PageMeta>) => Promise<void>,
 ): Promise<void> {
-  const { templates, markdown, code } = await site.renderers();
+  // Loaded only when something is rendered (with React's server renderer and the HTML parser of search records).
+  const [{ templates, markdown, code }, { renderPages }] = await Promise.all([
+    site.renderers(),
+    import("../render/render-pages.ts"),
+  ]);
   const docPlans = new Map(site.plans.filter((p) => p.doc).map((p) => [p.doc!.id, p]));
   const context: RenderContext = {
     model: site.model,

@@ -9,7 +9,7 @@ import { headersFile } from "../render/csp.ts";
 import { sitemapAndRobots } from "../render/pages.ts";
 import { EMBEDDED_INDEX_FILE, RECORDS_FILE, searchFiles } from "../search/files.ts";
 import { llmsFiles } from "../search/llms.ts";
-import { docsInRecordOrder } from "../search/records.ts";
+import { docsInRecordOrder } from "../search/order.ts";
 import type { PageStore } from "../store.ts";
 import { outputOf, type OutputItem } from "../write.ts";
 import type { PreparedSite } from "./prepare.ts";
@@ -79,7 +79,7 @@ export async function siteFiles(
       pages.map((p) => p.plan),
       site.config,
     ).map((f) => outputOf(f.path, f.contents)),
-    ...site.client.files.map((f) => ("from" in f ? copyOf(f.from, f.path) : outputOf(f.path, f.contents))),
+    ...site.client.files.map((f) => copyOf(f.from, f.path, f.hash)),
     ...(search ? await searchOutputs(site, store, pages) : []),
     // llms.txt and each doc's Markdown copy.
     ...llmsFiles(site.model, site.config).map((f) => outputOf(f.path, f.contents)),

@@ -1,13 +1,11 @@
 // The dev server's side of live reload: Server-Sent Events to every open page (reload these
 // routes, a build error, the error is gone) and the small script that listens to them.
 import type http from "node:http";
-import path from "node:path";
-import * as esbuild from "esbuild";
+import { toolManifest } from "../paths.ts";
 import type { RequestHook } from "../serve/static.ts";
 
 export const LIVE_SCRIPT_PATH = "/__ssodocs/live.js";
 const EVENTS_PATH = "/__ssodocs/events";
-const CLIENT_ENTRY = path.resolve(import.meta.dirname, "../../client/dev/live-reload.ts");
 
 export interface BuildErrorInfo {
   message: string;
@@ -39,17 +37,9 @@ export class LiveChannel {
     return `<script src="${LIVE_SCRIPT_PATH}" defer></script>`;
   }
 
+  /** The live-reload script (src/client/dev/live-reload.ts), compiled with the tool. */
   async prepare(): Promise<void> {
-    const result = await esbuild.build({
-      entryPoints: [CLIENT_ENTRY],
-      bundle: true,
-      write: false,
-      format: "iife",
-      minify: true,
-      target: "es2020",
-      logLevel: "silent",
-    });
-    this.script = result.outputFiles[0].text;
+    this.script = toolManifest().client.liveReload;
   }
 
   get connections(): number {

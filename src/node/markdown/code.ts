@@ -1,9 +1,8 @@
 // Fenced code: shiki highlighting with a light and a dark theme switched by CSS variables,
 // `title="..."`, `showLineNumbers`, `{1,3-5}` and highlight-* comments, a copy button;
 // `mermaid` fences become diagram containers rendered in the browser.
-import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { hashOf, readCache, writeCache } from "../cache.ts";
+import { hashOf, readCache, toolStamp, writeCache } from "../cache.ts";
 import type { MarkdownIt } from "markdown-it";
 import { envOf, lineOf, type MarkdownEnv } from "./env.ts";
 import { DARK_THEME, LIGHT_THEME, type PendingBlock } from "./highlight.ts";
@@ -12,8 +11,6 @@ import { highlightInParallel } from "./highlight-pool.ts";
 import { escapeHtml } from "../../shared/escape-html.ts";
 
 const shikiVersion = (createRequire(import.meta.url)("shiki/package.json") as { version: string }).version;
-let highlighterHash: string | undefined;
-const highlighterSource = () => (highlighterHash ??= hashOf(readFileSync(new URL("./highlight.ts", import.meta.url))));
 
 export interface FenceMeta {
   lang: string;
@@ -93,7 +90,7 @@ export function createCodeRenderer(languages: readonly string[], scope = ""): Co
   // Highlighted <pre> blocks by content hash; the key covers everything that shapes the output:
   // shiki's version, the themes, how blocks are highlighted (highlight.ts), and per block its
   // language, marked lines, code and language context.
-  const cacheKey = hashOf("code-cache-v3", shikiVersion, LIGHT_THEME, DARK_THEME, highlighterSource(), scope);
+  const cacheKey = hashOf("code-cache-v3", shikiVersion, LIGHT_THEME, DARK_THEME, toolStamp(), scope);
   const cached = new Map<string, string>(
     Object.entries(readCache<Record<string, string>>(CACHE_NAMESPACE, cacheKey) ?? {}),
   );

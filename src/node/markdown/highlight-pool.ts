@@ -6,11 +6,9 @@
 import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import { COMPILED } from "../paths.ts";
 import { createBlockHighlighter, type PendingBlock } from "./highlight.ts";
 import type { HighlightAnswer, HighlightBatch } from "./highlight-worker.ts";
-
-/** The compiled worker's URL, set by bin/compile-tool.mjs when ssodocs runs compiled. */
-declare const __SSODOCS_HIGHLIGHT_WORKER__: string | undefined;
 
 /**
  * Below this many blocks a worker's start-up (a thread, shiki, its grammars) costs more than it
@@ -28,8 +26,8 @@ const BATCH = 6;
 const AHEAD = 3;
 
 function startWorker(langs: readonly string[]): Worker {
-  if (typeof __SSODOCS_HIGHLIGHT_WORKER__ === "string")
-    return new Worker(new URL(__SSODOCS_HIGHLIGHT_WORKER__), { workerData: { langs } });
+  // Compiled, the worker is dist/highlight-worker.mjs, beside this chunk.
+  if (COMPILED) return new Worker(new URL("./highlight-worker.mjs", import.meta.url), { workerData: { langs } });
   // Running from the sources: the worker loads TypeScript through tsx, with ssodocs's tsconfig.
   const file = new URL("./highlight-worker.ts", import.meta.url).href;
   const tsconfig = fileURLToPath(new URL("../../../tsconfig.json", import.meta.url));

@@ -3,7 +3,7 @@ import type { SiteConfig } from "../../shared/types.ts";
 import type { CategoryCard, SiteView } from "../../shared/template-props.ts";
 import { docsRoot, searchPermalink, tagsPermalink } from "../content/routes.ts";
 import type { ContentModel } from "../content/site.ts";
-import type { ClientAssets } from "./assets.ts";
+import { beforePaintOptions, type ClientAssets } from "./assets.ts";
 import { contentSecurityPolicy, metaPolicy } from "./csp.ts";
 import { brandIconPaths } from "./brand-icons.ts";
 import { categoryCards } from "./docs.ts";
@@ -16,6 +16,7 @@ export function siteViewOf(config: SiteConfig, client: ClientAssets): SiteView {
     tagsPath: tagsPermalink(config),
     assets: { css: client.css, js: client.js },
     beforePaintScript: client.beforePaintScript,
+    beforePaintOptions: JSON.stringify(beforePaintOptions(config)),
     cspMeta: metaPolicy(contentSecurityPolicy(client.beforePaintScript, config)),
     brandIcons: brandIconPaths(config.navbar.iconLinks),
   };

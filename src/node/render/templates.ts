@@ -14,7 +14,9 @@ import type {
 } from "../../shared/template-props.ts";
 import { SsodocsError } from "../errors.ts";
 import { importBundled, type ModuleInputs } from "../bundled-import.ts";
-import { PACKAGE_ROOT } from "../config.ts";
+import { DIST, PACKAGE_ROOT } from "../paths.ts";
+import { hashOf, toolStamp } from "../cache.ts";
+import { pathToFileURL } from "node:url";
 
 export interface Templates {
   DocPage: ComponentType<DocPageProps>;
@@ -36,17 +38,26 @@ const PAGE_TEMPLATES: (Exclude<TemplateName, "Layout"> | "components/CardList")[
   "components/CardList",
 ];
 
-/** The default templates, ssodocs's own. */
+/** The default templates' sources (watch mode watches them); they run compiled, from dist/templates. */
 export const DEFAULT_TEMPLATES = path.join(PACKAGE_ROOT, "templates");
 
-/** Loads the page templates of a folder (ssodocs's own when null), with the files they were made from. */
+/** The stamp of ssodocs's own templates: they are part of the tool. */
+export const defaultTemplatesStamp = () => hashOf("default-templates", toolStamp());
+
+/**
+ * Loads the page templates of a site's folder, bundled by esbuild, with the files they were made
+ * from; or, for null, ssodocs's own, compiled with the tool (no bundling at build time).
+ */
 export async function loadTemplates(dir: string | null): Promise<{ templates: Templates; inputs: ModuleInputs }> {
-  const folder = dir ?? DEFAULT_TEMPLATES;
-  const files = PAGE_TEMPLATES.map((name) => path.join(folder, `${name}.tsx`));
+  const files = dir
+    ? PAGE_TEMPLATES.map((name) => path.join(dir, `${name}.tsx`))
+    : PAGE_TEMPLATES.map((name) => path.join(DIST, "templates", `${name}.mjs`));
   for (const file of files) if (!existsSync(file)) throw new SsodocsError("page template not found", { file });
   let imported: { modules: { default?: unknown }[]; inputs: ModuleInputs };
   try {
-    imported = await importBundled<{ default?: unknown }>(files);
+    imported = dir
+      ? await importBundled<{ default?: unknown }>(files)
+      : { modules: await Promise.all(files.map((f) => import(pathToFileURL(f).href))), inputs: [] };
   } catch (error) {
     if (error instanceof SsodocsError) throw error;
     throw new SsodocsError(`page templates could not be loaded: ${(error as Error).message}`, { file: files[0] });

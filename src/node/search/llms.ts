@@ -14,7 +14,7 @@ import { markdownPathOf } from "../../shared/markdown-copy.ts";
 import type { SourceDoc } from "../content/load.ts";
 import type { ContentModel } from "../content/site.ts";
 import type { OutputFile } from "../render/assets.ts";
-import { docsInRecordOrder, lvl0Of } from "./records.ts";
+import { docsInRecordOrder, lvl0Of } from "./order.ts";
 
 export const LLMS_FILE = "llms.txt";
 /** The section of the sidebar's docs outside any category (the docs home, a category's own page). */
@@ -80,6 +80,11 @@ export function markdownBody(doc: SourceDoc, model: ContentModel, config: SiteCo
       out.push(line);
       continue;
     }
+    // Most lines hold no statement and no link: they are taken as they are.
+    if (!line.includes("](") && !line.includes("]:") && !/^\s*(?:import|export)\s/.test(line)) {
+      out.push(line);
+      continue;
+    }
     if (MDX_STATEMENT.test(line)) continue;
     const reference = REFERENCE.exec(line);
     if (reference) {
@@ -99,7 +104,7 @@ export function markdownBody(doc: SourceDoc, model: ContentModel, config: SiteCo
   return out
     .join("\n")
     .replace(/^\s*\n/, "")
-    .replace(/\s+$/, "");
+    .trimEnd();
 }
 
 /** A doc's Markdown copy: its title, its description, its body. */

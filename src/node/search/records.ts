@@ -6,12 +6,9 @@
 import { createHash } from "node:crypto";
 import { Parser } from "htmlparser2";
 import type { DocPageData, DocSearchRecord, SearchHierarchy } from "../../shared/types.ts";
-import type { Sidebar } from "../content/sidebar.ts";
 
 /** `docusaurus_tag` of the docs plugin's current version, as Docusaurus names it. */
 export const DOCS_TAG = "docs-default-current";
-/** The group heading of docs that sit in no sidebar category. */
-export const DEFAULT_LVL0 = "Documentation";
 
 const LEVEL_WEIGHT: Record<string, number> = { lvl1: 90, lvl2: 80, lvl3: 70, lvl4: 60, lvl5: 50, lvl6: 40, content: 0 };
 /** Elements whose text is never indexed: diagrams, buttons (tab labels, copy), admonition icons. */
@@ -110,13 +107,6 @@ function objectIdOf(url: string, position: number, text: string): string {
   return createHash("sha1").update(`${url}\0${position}\0${text}`).digest("hex").slice(0, 20);
 }
 
-/** lvl0 of a doc: its innermost sidebar category, else the default section name. */
-export function lvl0Of(sidebar: Sidebar, docId: string): string {
-  const chain = sidebar.parents.get(docId);
-  const inner = chain?.[chain.length - 1];
-  return inner?.label ?? DEFAULT_LVL0;
-}
-
 /** Every record of one doc page. */
 export function recordsOfDoc(doc: DocPageData, lvl0: string, origin: string): DocSearchRecord[] {
   const pageUrl = origin + doc.permalink;
@@ -164,10 +154,4 @@ export function recordsOfDoc(doc: DocPageData, lvl0: string, origin: string): Do
     }
   }
   return records;
-}
-
-/** The docs in the order their records go: sidebar order first, then the docs outside the sidebar. */
-export function docsInRecordOrder<T extends { id: string }>(docs: T[], sidebar: Sidebar): T[] {
-  const rank = new Map(sidebar.order.map((id, i) => [id, i]));
-  return [...docs].sort((a, b) => (rank.get(a.id) ?? Infinity) - (rank.get(b.id) ?? Infinity));
 }

@@ -1,0 +1,189 @@
+#!/usr/bin/env node
+// `npm run build:tool`: compiles ssodocs into dist/, the package's runnable form. Everything that
+// depends only on ssodocs's own sources is made here, never during a site's build:
+//   dist/cli.mjs (+ chunks), dist/highlight-worker.mjs  the command line (src/node), plain JavaScript packages bundled in
+//   dist/index.mjs                                      what config files import (`import { defineConfig } from "ssodocs"`)
+//   dist/templates/                                     the default page templates, compiled
+//   dist/client/                                        the browser's scripts and stylesheet, and the before-paint script
+//   dist/manifest.json                                  the tool stamp (a hash of every input), the client files and their hashes
+// Run by `prepare` (so `npm ci` and `npm install` of the package have it), by `npm start`, `npm run
+// build`, and the tests; bin/ssodocs.mjs refuses to run a dist/ older than the sources it was made from.
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import * as esbuild from "esbuild";
+import { nodeBundleOptions } from "../src/node/esbuild-node.mjs";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const DIST = path.join(ROOT, "dist");
+/** Packages left outside the bundle: React (templates share its instance), packages with native or WebAssembly parts, and those only some commands load. */
+const EXTERNAL = [
+  "react",
+  "react/*",
+  "react-dom",
+  "react-dom/*",
+  "esbuild",
+  "shiki",
+  "shiki/*",
+  "@shikijs/*",
+  "tsx",
+  "tsx/*",
+  "linkinator",
+  "algoliasearch",
+  "chokidar",
+  "mermaid",
+  "yaml",
+];
+/** The page templates a site renders with (templates/), each compiled on its own. */
+const TEMPLATES = ["DocPage", "HomePage", "TagsPage", "TagPage", "SearchPage", "NotFound", "components/CardList"];
+/** Packages a CommonJS dependency may require() once bundled. */
+const REQUIRE_BANNER =
+  'import { createRequire as __ssodocsRequire } from "node:module"; const require = __ssodocsRequire(import.meta.url);';
+
+const inputsOf = (result) => Object.keys(result.metafile.inputs).filter((f) => !f.includes("node_modules/"));
+
+async function compileCli(out) {
+  const result = await esbuild.build({
+    ...nodeBundleOptions,
+    absWorkingDir: ROOT,
+    entryPoints: {
+      cli: "src/node/cli.ts",
+      "highlight-worker": "src/node/markdown/highlight-worker.ts",
+      index: "src/index.ts",
+    },
+    // Paths are worked out from where the compiled files are (src/node/paths.ts).
+    define: { __SSODOCS_DIST__: "true" },
+    outdir: out,
+    external: EXTERNAL,
+    banner: { js: REQUIRE_BANNER },
+    sourcemap: "linked",
+  });
+  return inputsOf(result);
+}
+
+async function compileTemplates(out) {
+  const result = await esbuild.build({
+    ...nodeBundleOptions,
+    absWorkingDir: ROOT,
+    entryPoints: Object.fromEntries(TEMPLATES.map((t) => [t, `templates/${t}.tsx`])),
+    outdir: path.join(out, "templates"),
+    external: EXTERNAL,
+    sourcemap: "linked",
+  });
+  return inputsOf(result);
+}
+
+/** The scripts (ES modules with lazy chunks, mermaid's among them) and the stylesheet, named by content hash. */
+async function compileClient(out) {
+  const common = {
+    absWorkingDir: ROOT,
+    bundle: true,
+    minify: true,
+    write: true,
+    metafile: true,
+    outdir: path.join(out, "client"),
+    logLevel: "silent",
+    legalComments: "none",
+  };
+  const [scripts, styles, beforePaint, liveReload] = await Promise.all([
+    esbuild.build({
+      ...common,
+      entryPoints: ["src/client/main.ts"],
+      format: "esm",
+      splitting: true,
+      target: ["es2022"],
+      entryNames: "assets/js/[name]-[hash]",
+      chunkNames: "assets/js/[name]-[hash]",
+      define: { "process.env.NODE_ENV": '"production"' },
+      jsx: "automatic",
+    }),
+    esbuild.build({ ...common, entryPoints: ["src/client/styles.css"], entryNames: "assets/css/[name]-[hash]" }),
+    esbuild.build({ ...common, write: false, entryPoints: ["src/client/before-paint.ts"], format: "iife" }),
+    // Watch mode's live-reload script.
+    esbuild.build({ ...common, write: false, entryPoints: ["src/client/dev/live-reload.ts"], format: "iife" }),
+  ]);
+  const clientDir = path.join(out, "client");
+  const files = [...Object.keys(scripts.metafile.outputs), ...Object.keys(styles.metafile.outputs)]
+    .map((f) => path.relative(clientDir, path.resolve(ROOT, f)).split(path.sep).join("/"))
+    .filter((f) => !f.endsWith(".map"))
+    .sort()
+    .map((f) => [
+      f,
+      createHash("sha256")
+        .update(readFileSync(path.join(clientDir, f)))
+        .update("\0")
+        .digest("hex")
+        .slice(0, 32),
+    ]);
+  const entry = (result, name) =>
+    path
+      .relative(
+        clientDir,
+        path.resolve(ROOT, Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint?.endsWith(name))[0]),
+      )
+      .split(path.sep)
+      .join("/");
+  const text = (result) => result.outputFiles[0].text.trim();
+  const client = {
+    files,
+    js: entry(scripts, "main.ts"),
+    css: entry(styles, "styles.css"),
+    beforePaint: text(beforePaint),
+    liveReload: text(liveReload),
+  };
+  return { client, inputs: [scripts, styles, beforePaint, liveReload].flatMap(inputsOf) };
+}
+
+export async function buildTool() {
+  const started = performance.now();
+  // An input changed while this runs is newer than the tool: the launcher asks for another build.
+  const builtAt = Date.now();
+  const temp = `${DIST}.${process.pid}.tmp`;
+  rmSync(temp, { recursive: true, force: true });
+  mkdirSync(temp, { recursive: true });
+  try {
+    const [cli, templates, { client, inputs: clientInputs }] = await Promise.all([
+      compileCli(temp),
+      compileTemplates(temp),
+      compileClient(temp),
+    ]);
+    const inputs = [
+      ...new Set([
+        ...cli,
+        ...templates,
+        ...clientInputs,
+        "scripts/build-tool.mjs",
+        "package.json",
+        "package-lock.json",
+      ]),
+    ].sort();
+    const hash = createHash("sha256");
+    for (const file of inputs)
+      hash
+        .update(file)
+        .update("\0")
+        .update(readFileSync(path.join(ROOT, file)))
+        .update("\0");
+    const manifest = { toolStamp: hash.digest("hex").slice(0, 32), builtAt, inputs, client };
+    writeFileSync(path.join(temp, "manifest.json"), `${JSON.stringify(manifest, null, 1)}\n`);
+    // Swapped in whole: a running ssodocs keeps the files it loaded.
+    const old = `${DIST}.${process.pid}.old`;
+    try {
+      renameSync(DIST, old);
+    } catch {
+      // No dist yet.
+    }
+    renameSync(temp, DIST);
+    rmSync(old, { recursive: true, force: true });
+  } catch (error) {
+    rmSync(temp, { recursive: true, force: true });
+    throw error;
+  }
+  return performance.now() - started;
+}
+
+if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url) {
+  const ms = await buildTool();
+  console.log(`Compiled ssodocs into dist/ in ${(ms / 1000).toFixed(2)} s`);
+}
