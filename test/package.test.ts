@@ -12,7 +12,7 @@ const dir = mkdtempSync(path.join(os.tmpdir(), "ssodocs-package-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const run = (command: string, args: string[], cwd: string) => {
-  const env = { ...process.env, NO_COLOR: "1", npm_config_audit: "false", npm_config_fund: "false" };
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1", npm_config_audit: "false", npm_config_fund: "false" };
   delete env.SSODOCS_CACHE_DIR;
   return spawnSync(command, args, { cwd, encoding: "utf8", env, timeout: 240_000 });
 };
