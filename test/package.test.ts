@@ -29,8 +29,14 @@ describe("the packed package", () => {
       path.join(site, "ssodocs.config.ts"),
       `import { defineConfig } from "ssodocs";\n\nexport default defineConfig({\n  title: "Packed",\n  url: "https://packed.example",\n  docs: { path: "docs", routeBasePath: "docs", sidebar: ["index", "guide"] },\n});\n`,
     );
-    writeFileSync(path.join(site, "docs/index.md"), "---\ntitle: Welcome\n---\n\nHello from a site that installed ssodocs.\n\n```yaml\nkey: value\n```\n");
-    writeFileSync(path.join(site, "docs/guide.md"), "---\ntitle: A guide\n---\n\n## Steps\n\nBack to [the welcome page](./index.md).\n");
+    writeFileSync(
+      path.join(site, "docs/index.md"),
+      "---\ntitle: Welcome\n---\n\nHello from a site that installed ssodocs.\n\n```yaml\nkey: value\n```\n",
+    );
+    writeFileSync(
+      path.join(site, "docs/guide.md"),
+      "---\ntitle: A guide\n---\n\n## Steps\n\nBack to [the welcome page](./index.md).\n",
+    );
     const installed = run("npm", ["install", "--prefer-offline", tarball], site);
     expect(installed.status, installed.stderr).toBe(0);
     const built = run("npx", ["ssodocs", "build"], site);

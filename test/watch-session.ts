@@ -25,9 +25,10 @@ export interface WatchSession {
 export async function startWatchSession(
   files: Record<string, string> = {},
   env: NodeJS.ProcessEnv = {},
-  options: { waitForBuild?: boolean } = {},
+  options: { waitForBuild?: boolean; site?: { dir: string; cleanup(): void } } = {},
 ): Promise<WatchSession> {
-  const site = tempSite(files);
+  // A site of the caller's is the caller's to remove.
+  const site = options.site ? { ...options.site, cleanup: () => undefined } : tempSite(files);
   const child: ChildProcess = spawn(process.execPath, [BIN, "serve", "--watch", "--port", "0"], {
     cwd: site.dir,
     env: { ...process.env, NO_COLOR: "1", SSODOCS_CACHE_DIR: path.join(site.dir, ".cache"), ...env },

@@ -152,7 +152,10 @@ export const ConfigSchema = v.strictObject(
     navbar: v.optional(
       v.strictObject({
         /** The logo beside the title (an image the site serves, say from its static folder); none by default. */
-        logo: orNull(v.strictObject({ alt: nonEmpty, src: nonEmpty, href: nonEmpty }, "must be an object with alt, src and href"), "a logo"),
+        logo: orNull(
+          v.strictObject({ alt: nonEmpty, src: nonEmpty, href: nonEmpty }, "must be an object with alt, src and href"),
+          "a logo",
+        ),
         items: v.optional(v.array(navbarItem, "must be a list of links and dropdown items"), []),
         iconLinks: v.optional(
           v.array(

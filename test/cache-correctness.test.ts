@@ -1,0 +1,205 @@
+// A cached build writes what an uncached one writes, byte for byte, after any edit; and watch mode
+// serves those bytes. Random sequences of edits (fast-check) to a site with templates of its own,
+// and the two stale-output bugs found in the caches this pipeline replaced, as regression tests.
+import { cpSync, existsSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { buildBothWays, fileHashes, ROOT, tempSite } from "./helpers.ts";
+import { startWatchSession, type WatchSession } from "./watch-session.ts";
+
+type Site = ReturnType<typeof tempSite>;
+
+/** The fixture site with the templates copied in (`templates/`), so edits to them are edits of the site's. */
+function siteWithTemplates(files: Record<string, string> = {}): Site {
+  const site = tempSite(files, { ownStatic: true });
+  cpSync(path.join(ROOT, "templates"), path.join(site.dir, "templates"), { recursive: true });
+  // The templates import ssodocs's shared helpers by a path relative to the repository.
+  symlinkSync(path.join(ROOT, "src"), path.join(site.dir, "src"));
+  const config = readFileSync(site.config, "utf8").replace("  footer:", '  templates: "templates",\n  footer:');
+  writeFileSync(site.config, config);
+  return site;
+}
+
+const read = (site: Site, rel: string) => readFileSync(path.join(site.dir, rel), "utf8");
+const write = (site: Site, rel: string, text: string) => writeFileSync(path.join(site.dir, rel), text);
+
+/** An edit of a kind an author makes, applied to the site's files. */
+type Edit = (site: Site) => void;
+
+const EDITS: Record<string, Edit> = {
+  "a doc's text": (site) =>
+    write(
+      site,
+      "docs/services/beta/index.md",
+      `${read(site, "docs/services/beta/index.md")}\nOne more line ${Date.now()}.\n`,
+    ),
+  "a doc's front matter": (site) => {
+    const file = "docs/services/alpha/index.md";
+    const text = read(site, file);
+    write(
+      site,
+      file,
+      text.replace(
+        /^sidebar_label: .*$/m,
+        text.includes("sidebar_label: Alpha\n") ? "sidebar_label: Alpha Two" : "sidebar_label: Alpha",
+      ),
+    );
+  },
+  "an added doc": (site) =>
+    write(
+      site,
+      "docs/services/gamma/index.md",
+      "---\ntitle: Integrate with Gamma\n---\n\n## What is Gamma\n\nGamma links to [Alpha](../alpha/index.md).\n",
+    ),
+  "a removed doc": (site) => rmSync(path.join(site.dir, "docs/services/gamma/index.md"), { force: true }),
+  "a renamed doc": (site) => {
+    const [from, to] = existsSync(path.join(site.dir, "docs/template/service.md"))
+      ? ["docs/template/service.md", "docs/template/renamed.md"]
+      : ["docs/template/renamed.md", "docs/template/service.md"];
+    renameSync(path.join(site.dir, from), path.join(site.dir, to));
+  },
+  "a code block of a language used nowhere else": (site) => {
+    const file = "docs/services/beta/index.md";
+    const text = read(site, file);
+    const block = "\n```ruby\nputs 'only ruby here'\n```\n";
+    write(site, file, text.includes(block) ? text.replace(block, "") : text + block);
+  },
+  "a Markdown block embedding python, while python comes and goes": (site) => {
+    const file = "docs/index.md";
+    const text = read(site, file);
+    const block = "\n````md\n```python\nprint('embedded')\n```\n````\n";
+    write(site, file, text.includes(block) ? text.replace(block, "") : text + block);
+  },
+  "a template": (site) => {
+    const file = "templates/components/Footer.tsx";
+    const text = read(site, file);
+    write(
+      site,
+      file,
+      text.includes("Copyright") ? text.replace("Copyright", "Copyleft") : text.replace("Copyleft", "Copyright"),
+    );
+  },
+  "a component a template imports (the cards)": (site) => {
+    const file = "templates/components/CardList.tsx";
+    const text = read(site, file);
+    write(
+      site,
+      file,
+      text.includes('className="card-title"')
+        ? text.replace('className="card-title"', 'className="card-title card-title-edited"')
+        : text.replace(' card-title-edited"', '"'),
+    );
+  },
+  "the config": (site) => {
+    const text = read(site, "ssodocs.config.ts");
+    write(
+      site,
+      "ssodocs.config.ts",
+      text.includes("A small site")
+        ? text.replace("A small site for the tests.", "An edited tagline.")
+        : text.replace("An edited tagline.", "A small site for the tests."),
+    );
+  },
+  "the sidebar": (site) => {
+    const text = read(site, "ssodocs.config.ts");
+    write(
+      site,
+      "ssodocs.config.ts",
+      text.includes('label: "Monitoring"')
+        ? text.replace('label: "Monitoring"', 'label: "Observability"')
+        : text.replace('label: "Observability"', 'label: "Monitoring"'),
+    );
+  },
+};
+
+/** What watch mode serves of each file a build wrote (pages without the live-reload script it adds). */
+async function servedMatchesBuild(session: WatchSession, built: string): Promise<string | null> {
+  for (const [file, hash] of fileHashes(built)) {
+    if (file === ".ssodocs-output") continue;
+    const url = `${session.url}/${file.split(path.sep).join("/")}`;
+    let bytes = Buffer.from(await (await fetch(url)).arrayBuffer());
+    if (file.endsWith(".html"))
+      bytes = Buffer.from(bytes.toString("utf8").replace(/<script src="\/__ssodocs\/live\.js" defer><\/script>/, ""));
+    const expected = readFileSync(path.join(built, file));
+    if (!bytes.equals(expected)) return `${file} (${hash.slice(0, 8)})`;
+  }
+  return null;
+}
+
+/** Waits until watch mode serves what the build wrote (it updates on its own after a save). */
+async function waitUntilServed(session: WatchSession, built: string): Promise<void> {
+  let differs: string | null = "";
+  for (let i = 0; i < 100 && differs !== null; i++) {
+    differs = await servedMatchesBuild(session, built);
+    if (differs) await new Promise((r) => setTimeout(r, 150));
+  }
+  expect(differs, `watch mode serves another ${differs}`).toBeNull();
+}
+
+describe("cached builds and watch mode (issue 18)", () => {
+  it("write and serve what an uncached build writes, after any sequence of edits", async () => {
+    const names = Object.keys(EDITS);
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom(...names), { minLength: 3, maxLength: 6 }), async (edits) => {
+        const site = siteWithTemplates();
+        const cache = path.join(site.dir, ".cache");
+        const session = await startWatchSession(
+          {},
+          { SSODOCS_CACHE_DIR: path.join(site.dir, ".watch-cache") },
+          { site },
+        );
+        try {
+          await waitUntilServed(session, buildBothWays(site, cache));
+          for (const name of edits) {
+            EDITS[name](site);
+            const built = buildBothWays(site, cache);
+            await waitUntilServed(session, built);
+          }
+        } finally {
+          await session.stop();
+          site.cleanup();
+        }
+      }),
+      { numRuns: 4, endOnFailure: true },
+    );
+  }, 600_000);
+
+  it("gives the cards new markup when the card component changes (the Markdown cache left the templates out)", () => {
+    const site = siteWithTemplates();
+    const cache = path.join(site.dir, ".cache");
+    try {
+      const index = () => readFileSync(path.join(site.dir, "cached/integrations/services/index.html"), "utf8");
+      buildBothWays(site, cache);
+      expect(index()).not.toContain("card-title-edited");
+      EDITS["a component a template imports (the cards)"](site);
+      buildBothWays(site, cache);
+      expect(index()).toContain("card-title-edited");
+    } finally {
+      site.cleanup();
+    }
+  });
+
+  it("colours embedded python only while python is loaded (the code cache left the loaded languages out)", () => {
+    const site = siteWithTemplates({
+      "docs/services/beta/index.md": "---\ntitle: Beta\n---\n\n## Code\n\n```python\nprint('loads python')\n```\n",
+      "docs/index.md": "---\ntitle: Overview\n---\n\n## Markdown\n\n````md\n```python\nprint('embedded')\n```\n````\n",
+    });
+    writeFileSync(
+      site.config,
+      readFileSync(site.config, "utf8").replace("  footer:", "  code: { extraLanguages: [] },\n  footer:"),
+    );
+    const cache = path.join(site.dir, ".cache");
+    try {
+      const overview = () => readFileSync(path.join(site.dir, "cached/integrations/index.html"), "utf8");
+      buildBothWays(site, cache);
+      const withPython = overview();
+      // The other page's python block goes: python is no longer loaded, the embedded code loses its colours.
+      write(site, "docs/services/beta/index.md", "---\ntitle: Beta\n---\n\n## Code\n\nNo code any more.\n");
+      buildBothWays(site, cache);
+      expect(overview()).not.toBe(withPython);
+    } finally {
+      site.cleanup();
+    }
+  });
+});
