@@ -63,11 +63,11 @@ describe("the cache", () => {
       const out = path.join(site.dir, "build");
       expect(runCli(["build", "--config", site.config, "--out", out], ROOT, env).code).toBe(0);
       const before = treeHash(out);
-      // Every kept file: highlighted code, the page store (pages, search files, its index with the bundled config), client files.
+      // Every kept file: highlighted code, the page store (pages, search files, its index with the bundled config).
       const entries = (readdirSync(cacheDir, { recursive: true }) as string[])
         .map((f) => path.join(cacheDir, f))
         .filter((f) => statSync(f).isFile());
-      for (const kind of ["code", "pages", "client"])
+      for (const kind of ["code", "pages"])
         expect(entries.some((f) => f.startsWith(path.join(cacheDir, kind)))).toBe(true);
       for (const [i, file] of entries.entries()) {
         const text = readFileSync(file, "utf8");

@@ -253,7 +253,8 @@ class WatchRun {
     for (const p of fresh) this.watching.add(p);
     watcher.add(fresh);
     const isWatched = (p: string) => (watcher.getWatched()[path.dirname(p)] ?? []).includes(path.basename(p));
-    for (let i = 0; i < 100 && !fresh.every(isWatched); i++) await new Promise((r) => setTimeout(r, 10));
+    // chokidar sets new paths up in the background: wait (up to 5 s on a busy machine) until it watches them.
+    for (let i = 0; i < 500 && !fresh.every(isWatched); i++) await new Promise((r) => setTimeout(r, 10));
   }
 
   async startWatching(): Promise<void> {
