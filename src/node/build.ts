@@ -145,7 +145,7 @@ export async function brokenLinksOf(
   pages: ProducedPage[],
   files: string[],
 ): Promise<BrokenLink[]> {
-  const known = new Set([...pages.map((p) => p.plan.file), ...files]);
+  const known = new Set([...pages.flatMap((p) => [p.plan.file, ...p.attachments.map((a) => a.path)]), ...files]);
   const stamp = site.validationStamp(pages, known);
   if (stamp === store.validated) return [];
   const links = await Promise.all(pages.map((page) => page.links()));
@@ -162,11 +162,11 @@ async function writeOutput(
   files: OutputItem[],
   store: PageStore,
 ): Promise<void> {
-  const items = [...pages.map((p) => p.output), ...files];
+  const items = [...pages.flatMap((p) => [p.output, ...p.attachments]), ...files];
   if (!staging) {
     if (outputIsCurrent(outDir, items, store.written(outDir))) return;
     staging = await createStaging(outDir);
-    for (const page of pages) await staging.write(page.output);
+    for (const page of pages) for (const item of [page.output, ...page.attachments]) await staging.write(item);
   }
   try {
     for (const file of files) await staging.write(file);

@@ -20,6 +20,8 @@ export interface EntryInfo {
   warnings: string[];
   /** Files of the docs folder the output copies: [source file, hash of its bytes, output path]. */
   images: [string, string, string][];
+  /** Further output files the entry holds (in its data): [output path, hash of its bytes]. */
+  attachments?: [string, string][];
 }
 
 /** An entry: data (JSON) and bytes (HTML, or a file's contents). */

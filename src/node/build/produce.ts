@@ -6,7 +6,8 @@ import type { PagePlan } from "../render/plan.ts";
 import type { MadePage, PageMeta, RenderContext } from "../render/render-pages.ts";
 import type { Entry, EntryInfo, PageStore } from "../store.ts";
 import type { PageLinks } from "../validate/links.ts";
-import type { OutputItem, Staging } from "../write.ts";
+import { hashOf } from "../cache.ts";
+import { outputOf, type OutputItem, type Staging } from "../write.ts";
 import type { PreparedSite } from "./prepare.ts";
 
 /** A page of the build, with what the later stages ask of it. */
@@ -16,6 +17,8 @@ export interface ProducedPage {
   /** Images the page shows: [source file, hash of its bytes, output path]. */
   images: [string, string, string][];
   output: OutputItem;
+  /** Further output files of the page (a doc's Markdown copy). */
+  attachments: OutputItem[];
   links(): Promise<PageLinks & { origins: [string, string][] }>;
   records(): Promise<DocSearchRecord[] | null>;
 }
@@ -46,7 +49,10 @@ async function render(
       return plan ? (store.read<PageMeta>(plan.key)?.meta.description ?? null) : null;
     },
   };
-  await renderPages(plans, context, (page) => made(page, store.write(page.plan.key, page.meta, page.html, page.info)));
+  await renderPages(plans, context, (page) => {
+    const attachments = (page.meta.attachments ?? []).map(([file, text]): [string, string] => [file, hashOf(text)]);
+    return made(page, store.write(page.plan.key, page.meta, page.html, { ...page.info, attachments }));
+  });
   code.save();
 }
 
@@ -71,6 +77,11 @@ function pageOf(
     warnings: info.warnings,
     images: info.images,
     output: { path: plan.file, hash: info.hash, bytes: async () => (await entry()).body },
+    attachments: (info.attachments ?? []).map(([file, hash]) => ({
+      path: file,
+      hash,
+      bytes: async () => Buffer.from(((await meta()).attachments ?? []).find(([f]) => f === file)?.[1] ?? "", "utf8"),
+    })),
     links: async () => {
       const { targets, ids, origins } = await meta();
       return { route: plan.route, targets, ids: new Set(ids), origins };
@@ -96,9 +107,16 @@ export async function producePages(
       // The HTML goes to disk now; only the data later stages need stays in memory.
       rendered.set(page.plan, pageOf(site, store, page.plan, entry.info, page.meta));
       await staging?.write({ path: page.plan.file, hash: entry.info.hash, bytes: () => entry.body });
+      for (const [file, text] of page.meta.attachments ?? []) await staging?.write(outputOf(file, text));
     });
   }
   const pages = only.map((plan) => rendered.get(plan) ?? pageOf(site, store, plan, store.info(plan.key)!, null));
-  if (staging) for (const page of pages) if (!rendered.has(page.plan)) await staging.write(page.output);
+  if (staging) {
+    for (const page of pages) {
+      if (rendered.has(page.plan)) continue;
+      await staging.write(page.output);
+      for (const attachment of page.attachments) await staging.write(attachment);
+    }
+  }
   return pages;
 }

@@ -8,7 +8,7 @@ import { SsodocsError } from "../errors.ts";
 import { headersFile } from "../render/csp.ts";
 import { sitemapAndRobots } from "../render/pages.ts";
 import { EMBEDDED_INDEX_FILE, RECORDS_FILE, searchFiles } from "../search/files.ts";
-import { llmsFiles } from "../search/llms.ts";
+import { LLMS_FILE, llmsTxt } from "../search/llms.ts";
 import { docsInRecordOrder } from "../search/order.ts";
 import type { PageStore } from "../store.ts";
 import { outputOf, type OutputItem } from "../write.ts";
@@ -81,14 +81,18 @@ export async function siteFiles(
     ).map((f) => outputOf(f.path, f.contents)),
     ...site.client.files.map((f) => copyOf(f.from, f.path, f.hash)),
     ...(search ? await searchOutputs(site, store, pages) : []),
-    // llms.txt and each doc's Markdown copy.
-    ...llmsFiles(site.model, site.config).map((f) => outputOf(f.path, f.contents)),
+    // llms.txt (each doc's Markdown copy is part of its page).
+    outputOf(LLMS_FILE, llmsTxt(site.model, site.config)),
   ];
   const images = new Map<string, OutputItem>();
   for (const page of pages)
     for (const [file, hash, output] of page.images)
       if (!images.has(output)) images.set(output, copyOf(file, output, hash));
-  const taken = new Set([...pages.map((p) => p.plan.file), ...made.map((f) => f.path), ...images.keys()]);
+  const taken = new Set([
+    ...pages.flatMap((p) => [p.plan.file, ...p.attachments.map((a) => a.path)]),
+    ...made.map((f) => f.path),
+    ...images.keys(),
+  ]);
   const statics = new Map<string, OutputItem>();
   for (const { dir, files } of site.inputs.statics)
     for (const file of files) if (!taken.has(file)) statics.set(file, copyOf(path.join(dir, file), file));

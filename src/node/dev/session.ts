@@ -162,7 +162,10 @@ export class DevSession {
     for (const page of pages) warnings.list.push(...page.warnings);
     const files = await siteFiles(site, this.store, pages, { search: false });
     const routes: string[] = [];
-    for (const page of pages) if (await this.write(page.output, true)) routes.push(page.plan.route);
+    for (const page of pages) {
+      if (await this.write(page.output, true)) routes.push(page.plan.route);
+      for (const attachment of page.attachments) await this.write(attachment, false);
+    }
     // A script, style or static file that changed reloads every open page; images, the sitemap and the like do not.
     // So does a new config: the server's headers come from it too.
     const reloading = new Set([
@@ -171,7 +174,8 @@ export class DevSession {
     ]);
     let reloadAll = reloaded;
     for (const file of files) if ((await this.write(file, false)) && reloading.has(file.path)) reloadAll = true;
-    await this.removeGone([...pages.map((p) => p.plan.file), ...files.map((f) => f.path), ...this.searchPaths]);
+    const live = pages.flatMap((p) => [p.plan.file, ...p.attachments.map((a) => a.path)]);
+    await this.removeGone([...live, ...files.map((f) => f.path), ...this.searchPaths]);
     this.store.finish();
     const scope =
       !before || before.site !== site.stamps.site || before.templates !== site.stamps.templates

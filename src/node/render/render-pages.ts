@@ -9,6 +9,7 @@ import type { ContentModel } from "../content/site.ts";
 import type { CodeRenderer } from "../markdown/code.ts";
 import type { MarkdownRenderer } from "../markdown/index.ts";
 import { lvl0Of } from "../search/order.ts";
+import { markdownCopy, markdownFileOf } from "../search/llms.ts";
 import { recordsOfDoc } from "../search/records.ts";
 import type { EntryInfo } from "../store.ts";
 import { collectPageLinks } from "../validate/links.ts";
@@ -29,6 +30,8 @@ export interface PageMeta {
   records: DocSearchRecord[] | null;
   /** A doc page's description (tag pages list it). */
   description: string | null;
+  /** Further output files of the page: [output path, contents] (a doc's Markdown copy). */
+  attachments?: [string, string][];
 }
 
 /** A page made: its HTML, its entry data and the index's part of it. */
@@ -85,7 +88,16 @@ export async function renderPages(
       const html = page(templates.DocPage, { site, doc: data }, plan.route);
       const records = recordsOfDoc(data, lvl0Of(model.sidebar, data.id), config.url);
       descriptions.set(data.id, data.description);
-      const meta = metaOf(plan.route, html, { origins: [...doc.origins], records, description: data.description });
+      const copy: [string, string] = [
+        markdownFileOf(plan.route, config.baseUrl),
+        markdownCopy(plan.doc!, model, config),
+      ];
+      const meta = metaOf(plan.route, html, {
+        origins: [...doc.origins],
+        records,
+        description: data.description,
+        attachments: [copy],
+      });
       await made({
         plan,
         html,

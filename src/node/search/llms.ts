@@ -13,7 +13,6 @@ import type { SiteConfig } from "../../shared/types.ts";
 import { markdownPathOf } from "../../shared/markdown-copy.ts";
 import type { SourceDoc } from "../content/load.ts";
 import type { ContentModel } from "../content/site.ts";
-import type { OutputFile } from "../render/assets.ts";
 import { docsInRecordOrder, lvl0Of } from "./order.ts";
 
 export const LLMS_FILE = "llms.txt";
@@ -149,22 +148,4 @@ export function llmsTxt(model: ContentModel, config: SiteConfig): string {
     `Each page of ${site} is also Markdown: the links below are those copies; the page itself is the same address without \`index.md\` (or \`.md\`).`,
   );
   return `${[...head, ...ordered.map(([section, lines]) => `## ${section}\n\n${lines.join("\n")}`)].join("\n\n")}\n`;
-}
-
-/** Every file for AI assistants: llms.txt and each doc's Markdown copy. */
-export function llmsFiles(model: ContentModel, config: SiteConfig): OutputFile[] {
-  const files: OutputFile[] = [{ path: LLMS_FILE, contents: llmsTxt(model, config) }];
-  const written = new Set<string>();
-  for (const doc of model.docs) {
-    const file = markdownFileOf(model.info.get(doc.id)!.permalink, config.baseUrl);
-    // Two docs on one route (a warned duplicate): the page that replaces the other has the copy.
-    if (written.has(file))
-      files.splice(
-        files.findIndex((f) => f.path === file),
-        1,
-      );
-    written.add(file);
-    files.push({ path: file, contents: markdownCopy(doc, model, config) });
-  }
-  return files;
 }
