@@ -121,7 +121,10 @@ async function servedMatchesBuild(session: WatchSession, built: string): Promise
   for (const [file, hash] of fileHashes(built)) {
     if (file === ".ssodocs-output") continue;
     const url = `${session.url}/${file.split(path.sep).join("/")}`;
-    let bytes = Buffer.from(await (await fetch(url)).arrayBuffer());
+    // A socket the server closes as its keep-alive time runs out fails the fetch: ask again later.
+    const response = await fetch(url).catch(() => null);
+    if (!response) return `${file} (no answer)`;
+    let bytes = Buffer.from(await response.arrayBuffer());
     if (file.endsWith(".html"))
       bytes = Buffer.from(bytes.toString("utf8").replace(/<script src="\/__ssodocs\/live\.js" defer><\/script>/, ""));
     const expected = readFileSync(path.join(built, file));

@@ -134,7 +134,7 @@ async function runBuild(loaded: LoadedConfig, outDir: string | null, warnings: W
   } finally {
     await staging?.discard();
     // What was rendered is kept even when the build fails (on a broken link, say).
-    store.finish();
+    await store.finish();
   }
 }
 

@@ -8,6 +8,7 @@
 // Garbage collection, the only rule: an entry stays while one of the site's last three builds used it.
 // Watch mode keeps the same store, with the entries it made also in memory.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { CACHE_DIR, contentCacheEnabled, hashOf } from "./cache.ts";
 import type { ModuleInputs } from "./bundled-import.ts";
@@ -165,7 +166,14 @@ export class PageStore {
     }
   }
 
-  /** Keeps an entry (written to a temporary file and renamed, so a killed build never leaves half of one). */
+  /** Entry files being written; `finish` waits for them. */
+  private readonly writing = new Set<Promise<void>>();
+  private entriesFolderMade = false;
+
+  /**
+   * Keeps an entry. It is written in the background and listed in the index once written; a
+   * file cut short (a killed build) fails its hash check when read, and counts as missing.
+   */
   write<Meta>(key: string, meta: Meta, body: Buffer | string, info: Omit<EntryInfo, "hash">): Entry<Meta> {
     const bytes = typeof body === "string" ? Buffer.from(body, "utf8") : body;
     const entry: Entry<Meta> = { info: { ...info, hash: hashOf(bytes) }, meta, body: bytes };
@@ -174,20 +182,24 @@ export class PageStore {
       this.memory.set(key, this.keepBodies ? entry : { ...entry, body: null as unknown as Buffer });
       return entry;
     }
+    // Until it is on disk, it is read from memory.
+    this.memory.set(key, entry);
     const file = this.fileOf(key);
-    const temp = `${file}.${process.pid}.tmp`;
-    try {
-      mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(temp, Buffer.concat([Buffer.from(`${JSON.stringify(meta)}\n`, "utf8"), bytes]));
-      renameSync(temp, file);
-      this.index.entries[key] = entry.info;
-      this.dirty = true;
-      if (this.keepBodies) this.memory.set(key, entry);
-    } catch {
-      // A store that cannot be written only costs speed; a part written (on a full disk) goes.
-      rmSync(temp, { force: true });
-      this.memory.set(key, entry);
-    }
+    const done = (async () => {
+      try {
+        if (!this.entriesFolderMade) mkdirSync(path.dirname(file), { recursive: true });
+        this.entriesFolderMade = true;
+        await writeFile(file, Buffer.concat([Buffer.from(`${JSON.stringify(meta)}\n`, "utf8"), bytes]));
+        this.index.entries[key] = entry.info;
+        this.dirty = true;
+        if (!this.keepBodies) this.memory.delete(key);
+      } catch {
+        // A store that cannot be written only costs speed; a part written (on a full disk) goes.
+        await rm(file, { force: true });
+      }
+    })();
+    this.writing.add(done);
+    void done.finally(() => this.writing.delete(done));
     return entry;
   }
 
@@ -195,7 +207,8 @@ export class PageStore {
    * Ends a build: notes which keys it used, drops the entries none of the last builds used, and
    * writes the index if anything changed. Watch mode calls it after every update.
    */
-  finish(): void {
+  async finish(): Promise<void> {
+    await Promise.all(this.writing);
     const used = [...this.used].sort();
     this.used.clear();
     const last = this.index.builds[0];
@@ -220,36 +233,19 @@ export class PageStore {
   }
 
   private fileOf(key: string): string {
-    return path.join(this.dir!, "entries", key.slice(0, 2), key);
+    return path.join(this.dir!, "entries", key);
   }
 
   /** Removes the entry files no kept key names (and temporary files a killed build left). */
   private removeUnlisted(keep: Set<string>): void {
     if (!this.dir) return;
     const root = path.join(this.dir, "entries");
-    let folders: string[];
+    let names: string[];
     try {
-      folders = readdirSync(root);
+      names = readdirSync(root);
     } catch {
       return;
     }
-    for (const folder of folders) {
-      for (const name of readdirSync(path.join(root, folder))) {
-        if (keep.has(name)) continue;
-        // Another build may be writing this one right now: temporary files of live processes stay.
-        const pid = /\.(\d+)\.tmp$/.exec(name)?.[1];
-        if (pid && isAlive(Number(pid))) continue;
-        rmSync(path.join(root, folder, name), { force: true });
-      }
-    }
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    for (const name of names) if (!keep.has(name)) rmSync(path.join(root, name), { force: true });
   }
 }

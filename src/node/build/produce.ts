@@ -35,6 +35,8 @@ async function render(
     site.renderers(),
     import("../render/render-pages.ts"),
   ]);
+  // The code of the docs to render starts highlighting now, on another thread, while their Markdown is rendered here.
+  for (const plan of plans) if (plan.doc) code.prefetch(plan.doc.body);
   const docPlans = new Map(site.plans.filter((p) => p.doc).map((p) => [p.doc!.id, p]));
   const context: RenderContext = {
     model: site.model,

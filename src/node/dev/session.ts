@@ -128,7 +128,7 @@ export class DevSession {
   }
 
   async close(): Promise<void> {
-    this.store?.finish();
+    await this.store?.finish();
   }
 
   /**
@@ -176,7 +176,7 @@ export class DevSession {
     for (const file of files) if ((await this.write(file, false)) && reloading.has(file.path)) reloadAll = true;
     const live = pages.flatMap((p) => [p.plan.file, ...p.attachments.map((a) => a.path)]);
     await this.removeGone([...live, ...files.map((f) => f.path), ...this.searchPaths]);
-    this.store.finish();
+    await this.store.finish();
     const scope =
       !before || before.site !== site.stamps.site || before.templates !== site.stamps.templates
         ? "site"
@@ -207,7 +207,7 @@ export class DevSession {
     const files = await searchOutputs(current.site, this.store, pages);
     this.searchPaths = files.map((f) => f.path);
     for (const file of files) await this.write(file, false);
-    this.store.finish();
+    await this.store.finish();
   }
 
   /** Writes a file whose bytes changed (to a temporary name, then renamed: never half-written); true if it did. */

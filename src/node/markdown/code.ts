@@ -7,7 +7,8 @@ import type { MarkdownIt } from "markdown-it";
 import { envOf, lineOf, type MarkdownEnv } from "./env.ts";
 import { DARK_THEME, LIGHT_THEME, type PendingBlock } from "./highlight.ts";
 import { languageContext, resolveLanguage } from "./language-context.ts";
-import { highlightInParallel } from "./highlight-pool.ts";
+import { COMPILED } from "../paths.ts";
+import { HighlightQueue } from "./highlight-pool.ts";
 import { escapeHtml } from "../../shared/escape-html.ts";
 
 const shikiVersion = (createRequire(import.meta.url)("shiki/package.json") as { version: string }).version;
@@ -69,6 +70,8 @@ export interface CodeRenderer {
    * returned as a placeholder and queued, to be highlighted by `highlightPending`.
    */
   render(code: string, info: string, env: MarkdownEnv, line: number): string;
+  /** Starts highlighting the code blocks a scan finds in a doc's Markdown, before it is rendered. */
+  prefetch(body: string): void;
   /** Whether blocks wait to be highlighted (none when the cache had them all). */
   hasPending(): boolean;
   /** Highlights the queued blocks (creating the highlighter only if there are any). */
@@ -81,6 +84,35 @@ export interface CodeRenderer {
 
 const PLACEHOLDER = /<!--ssodocs-code:([0-9a-f]{32})-->/g;
 const CACHE_NAMESPACE = "code";
+
+/** The language a fence names, as a build loading `loaded` highlights it (null: plain text), and a warning if any. */
+function languageOf(name: string, loaded: ReadonlySet<string>): { lang: string | null; warning?: string } {
+  const lang = resolveLanguage(name);
+  if (lang === undefined)
+    return { lang: null, warning: `unknown code language "${name}"; the block is shown as plain text` };
+  // Every fence's language is found by the scan that decides what is loaded; one it missed
+  // is shown plain, so the output still depends only on the inputs.
+  if (lang !== null && !loaded.has(lang)) {
+    return {
+      lang: null,
+      warning: `code language "${name}" was not found when the languages were chosen; the block is shown as plain text`,
+    };
+  }
+  return { lang };
+}
+
+/** A code block's frame: a toolbar above the code holds the title (else the language) and the buttons, so no button covers code. */
+function blockFrame(meta: ReturnType<typeof parseFenceInfo>, key: string): string {
+  const label = meta.title
+    ? `<div class="code-title">${escapeHtml(meta.title)}</div>`
+    : `<span class="code-lang">${escapeHtml(meta.lang)}</span>`;
+  const langAttr = meta.lang ? ` data-lang="${escapeHtml(meta.lang)}"` : "";
+  const numbered = meta.showLineNumbers ? " data-line-numbers" : "";
+  const copy =
+    '<button type="button" class="copy-button" aria-label="Copy code to clipboard" title="Copy">Copy</button>';
+  const header = `<div class="code-header">${label}${copy}</div>`;
+  return `<div class="code-block"${langAttr}${numbered}>${header}<!--ssodocs-code:${key}--></div>\n`;
+}
 
 /**
  * A code renderer for a build that loads `languages` (the site's, see language-context.ts).
@@ -96,75 +128,93 @@ export function createCodeRenderer(languages: readonly string[], scope = ""): Co
   );
   const initialKeys = new Set(cached.keys());
   const used = new Set<string>();
-  const pending = new Map<string, PendingBlock>();
   const loaded = new Set(languages);
+  // Blocks not in the cache go to a worker thread as soon as they are known (compiled, the
+  // highlighter loads there while the main thread renders Markdown); `highlightPending` waits.
+  let queue: HighlightQueue | null = null;
+  const enqueue = (key: string, block: PendingBlock) => {
+    if (cached.has(key)) return;
+    queue ??= new HighlightQueue(languages, { worker: COMPILED });
+    queue.add(key, block);
+  };
+
+  /** A block's key and what highlighting it takes. */
+  const blockOf = (source: string, info: string) => {
+    const meta = parseFenceInfo(info);
+    const code = applyMagicComments(source, meta.highlightLines);
+    const { lang, warning } = languageOf(meta.lang, loaded);
+    const highlightLines = [...meta.highlightLines].sort((a, b) => a - b);
+    const key = hashOf(lang ?? "", highlightLines.join(","), code, languageContext(lang, languages));
+    return { meta, key, warning, block: { code, lang, highlightLines } satisfies PendingBlock };
+  };
 
   const render = (raw: string, info: string, env: MarkdownEnv, line: number): string => {
-    const meta = parseFenceInfo(info);
     const source = raw.replace(/\n$/, "");
-    if (meta.lang.toLowerCase() === "mermaid") {
+    if (parseFenceInfo(info).lang.toLowerCase() === "mermaid") {
       env.hasMermaid = true;
       return `<div class="mermaid-diagram" data-mermaid><pre class="mermaid-source">${escapeHtml(source)}</pre></div>\n`;
     }
-    const code = applyMagicComments(source, meta.highlightLines);
-    let lang = resolveLanguage(meta.lang);
-    if (lang === undefined) {
-      env.warnings.add(`unknown code language "${meta.lang}"; the block is shown as plain text`, {
-        file: env.file,
-        line,
-      });
-      lang = null;
-    } else if (lang !== null && !loaded.has(lang)) {
-      // Every fence's language is found by the scan that decides what is loaded; one it missed
-      // is shown plain, so the output still depends only on the inputs.
-      env.warnings.add(
-        `code language "${meta.lang}" was not found when the languages were chosen; the block is shown as plain text`,
-        { file: env.file, line },
-      );
-      lang = null;
-    }
-    const highlightLines = [...meta.highlightLines].sort((a, b) => a - b);
-    const key = hashOf(lang ?? "", highlightLines.join(","), code, languageContext(lang, languages));
+    const { meta, key, warning, block } = blockOf(source, info);
+    if (warning) env.warnings.add(warning, { file: env.file, line });
     used.add(key);
-    if (!cached.has(key)) pending.set(key, { code, lang, highlightLines });
-    // A toolbar above the code holds the title (else the language) and the buttons, so no button covers code.
-    const label = meta.title
-      ? `<div class="code-title">${escapeHtml(meta.title)}</div>`
-      : `<span class="code-lang">${escapeHtml(meta.lang)}</span>`;
-    const langAttr = meta.lang ? ` data-lang="${escapeHtml(meta.lang)}"` : "";
-    const numbered = meta.showLineNumbers ? " data-line-numbers" : "";
-    const copy =
-      '<button type="button" class="copy-button" aria-label="Copy code to clipboard" title="Copy">Copy</button>';
-    const header = `<div class="code-header">${label}${copy}</div>`;
-    return `<div class="code-block"${langAttr}${numbered}>${header}<!--ssodocs-code:${key}--></div>\n`;
+    enqueue(key, block);
+    return blockFrame(meta, key);
+  };
+
+  const prefetch = (body: string) => {
+    for (const { info, code } of scannedFences(body)) {
+      if (parseFenceInfo(info).lang.toLowerCase() === "mermaid") continue;
+      const { key, block } = blockOf(code, info);
+      enqueue(key, block);
+    }
   };
 
   // Highlighting runs while other pages may queue blocks (watch mode renders a page on request
-  // during the first build): each call takes what is queued and waits for every run under way.
-  const running = new Set<Promise<void>>();
+  // during the first build): each call waits for everything queued so far.
   const highlightPending = async () => {
-    if (pending.size) {
-      const batch = new Map(pending);
-      pending.clear();
-      const run = highlightInParallel(batch, languages).then((results) => {
-        for (const [key, html] of results) cached.set(key, html);
-      });
-      running.add(run);
-      void run.finally(() => running.delete(run)).catch(() => undefined);
+    const current = queue;
+    if (!current) return;
+    for (const [key, html] of await current.drain()) cached.set(key, html);
+    if (queue === current) {
+      queue = null;
+      current.close();
     }
-    await Promise.all(running);
   };
 
   const save = () => {
     const changed = used.size !== initialKeys.size || [...used].some((k) => !initialKeys.has(k));
-    if (changed)
-      writeCache(CACHE_NAMESPACE, cacheKey, Object.fromEntries([...used].sort().map((k) => [k, cached.get(k)!])), {
-        keep: 32,
-      });
+    if (!changed) return;
+    const entries = [...used].sort().flatMap((k) => (cached.has(k) ? [[k, cached.get(k)!] as const] : []));
+    writeCache(CACHE_NAMESPACE, cacheKey, Object.fromEntries(entries), { keep: 32 });
   };
 
   const fill = (html: string) => html.replace(PLACEHOLDER, (_m, key: string) => cached.get(key) ?? "");
-  return { render, hasPending: () => pending.size > 0, highlightPending, fill, save };
+  return { render, prefetch, hasPending: () => !!queue, highlightPending, fill, save };
+}
+
+/**
+ * The fenced code blocks of a doc as a cheap scan finds them (fences opening in the first columns,
+ * outside lists and quotes): their info string and code, to highlight before the Markdown is
+ * rendered. A block the scan reads differently from the renderer only costs a wasted highlight.
+ */
+export function scannedFences(body: string): { info: string; code: string }[] {
+  const blocks: { info: string; code: string }[] = [];
+  const lines = body.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^( {0,3})(`{3,}|~{3,})([^`]*)$/.exec(lines[i]);
+    if (!open || (open[2][0] === "`" && open[3].includes("`"))) continue;
+    const [, indent, fence, info] = open;
+    const code: string[] = [];
+    let j = i + 1;
+    for (; j < lines.length; j++) {
+      const close = /^ {0,3}(`{3,}|~{3,})\s*$/.exec(lines[j]);
+      if (close && close[1][0] === fence[0] && close[1].length >= fence.length) break;
+      code.push(lines[j].replace(new RegExp(`^ {0,${indent.length}}`), ""));
+    }
+    blocks.push({ info: info.trim(), code: code.join("\n") });
+    i = j;
+  }
+  return blocks;
 }
 
 /** Fenced code goes through the code renderer; fences may be indented any amount (as in MDX). */

@@ -3,11 +3,10 @@
 // back, each when it is free. So no thread idles while another has a long list, and each
 // compiles mostly its own grammars (compiling a grammar's patterns is much of the cost). Every
 // thread loads the same languages, so a block comes out the same whichever thread takes it.
-import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { COMPILED } from "../paths.ts";
-import { createBlockHighlighter, type PendingBlock } from "./highlight.ts";
+import { type BlockHighlighter, createBlockHighlighter, type PendingBlock } from "./highlight.ts";
 import type { HighlightAnswer, HighlightBatch } from "./highlight-worker.ts";
 
 /**
@@ -42,76 +41,123 @@ export interface HighlightStats {
   blocksByWorkers: number;
 }
 
+/**
+ * Blocks to highlight, taken as they come: a worker thread starts with the first block and
+ * highlights while the main thread renders Markdown and pages; the main thread takes its share
+ * only when it waits (`drain`). Every thread loads exactly `langs`, so a block comes out the same
+ * whichever takes it. Without a worker (running from the sources) the main thread does it all.
+ */
+export class HighlightQueue {
+  private readonly queue: HighlightBatch[] = [];
+  private batch: HighlightBatch = [];
+  private readonly queued = new Set<string>();
+  readonly results = new Map<string, string>();
+  private worker: Worker | null = null;
+  /** Batches the worker took and has not answered yet, oldest first (given back if it fails). */
+  private taken: HighlightBatch[] = [];
+  private settle = () => {};
+  private highlighter: Promise<BlockHighlighter> | null = null;
+
+  constructor(
+    private readonly langs: readonly string[],
+    private readonly options: { worker: boolean; stats?: HighlightStats },
+  ) {}
+
+  /** Queues a block (once per key); the worker starts with the first. */
+  add(key: string, block: PendingBlock): void {
+    if (this.queued.has(key) || this.results.has(key)) return;
+    this.queued.add(key);
+    this.batch.push([key, block]);
+    if (this.batch.length >= BATCH) this.flush();
+    if (this.options.worker && !this.worker) this.startWorker();
+    this.give();
+  }
+
+  private flush(): void {
+    if (this.batch.length) this.queue.push(this.batch);
+    this.batch = [];
+  }
+
+  private startWorker(): void {
+    const worker = startWorker(this.langs);
+    this.worker = worker;
+    worker.on("message", (answer: HighlightAnswer) => {
+      if (answer !== "ready") {
+        for (const [key, html] of answer) this.results.set(key, html);
+        if (this.options.stats) this.options.stats.blocksByWorkers += answer.length;
+        this.taken.shift();
+      }
+      this.give();
+      this.settle();
+    });
+    const fail = () => {
+      this.queue.push(...this.taken.reverse());
+      this.taken = [];
+      this.worker = null;
+      void worker.terminate();
+      this.settle();
+    };
+    worker.on("error", fail);
+    worker.on("exit", fail);
+  }
+
+  /** Hands the worker batches from the back of the queue, a few ahead. */
+  private give(): void {
+    const worker = this.worker;
+    if (!worker) return;
+    if (!this.queue.length) this.flush();
+    while (this.taken.length < AHEAD && this.queue.length) {
+      const batch = this.queue.pop()!;
+      this.taken.push(batch);
+      worker.postMessage(batch);
+    }
+  }
+
+  /** Waits until every block queued is highlighted, taking batches from the front meanwhile. */
+  async drain(): Promise<Map<string, string>> {
+    this.flush();
+    while (this.queue.length || this.taken.length) {
+      const batch = this.queue.shift();
+      if (batch) {
+        this.highlighter ??= createBlockHighlighter(this.langs);
+        const highlighter = await this.highlighter;
+        for (const [key, block] of batch) this.results.set(key, highlighter.highlight(block));
+        // Let the worker's answers in (and give it more) between batches.
+        await nextTurn();
+      } else {
+        await new Promise<void>((resolve) => (this.settle = resolve));
+      }
+    }
+    return this.results;
+  }
+
+  /** Stops the worker and frees the main thread's highlighter. */
+  close(): void {
+    if (this.worker) {
+      this.worker.removeAllListeners("exit");
+      void this.worker.terminate();
+      this.worker = null;
+    }
+    void this.highlighter?.then((h) => h.dispose());
+    this.highlighter = null;
+  }
+}
+
 /** Highlights the blocks with every thread's highlighter loading exactly `langs` (the site's languages). */
 export async function highlightInParallel(
   pending: Map<string, PendingBlock>,
   langs: readonly string[],
   stats?: HighlightStats,
 ): Promise<Map<string, string>> {
+  const queue = new HighlightQueue(langs, { worker: pending.size >= PARALLEL_THRESHOLD, stats });
+  // By language, so each thread compiles mostly its own grammars.
   const blocks = [...pending].sort(([ka, a], [kb, b]) =>
     (a.lang ?? "") < (b.lang ?? "") ? -1 : (a.lang ?? "") > (b.lang ?? "") ? 1 : ka < kb ? -1 : 1,
   );
-  const results = new Map<string, string>();
-  const threads = Math.min(os.availableParallelism(), 4);
-  const queue: HighlightBatch[] = [];
-  for (let i = 0; i < blocks.length; i += BATCH) queue.push(blocks.slice(i, i + BATCH));
-
-  // Workers first, so they load while the main thread loads its own highlighter.
-  const workers =
-    blocks.length < PARALLEL_THRESHOLD || threads < 2
-      ? []
-      : Array.from({ length: threads - 1 }, () => startWorker(langs));
-  /** Batches each worker took and has not answered yet, oldest first (given back to the queue if it fails). */
-  const taken = new Map<Worker, HighlightBatch[]>(workers.map((w) => [w, []]));
-  const waiting = () => [...taken.values()].some((batches) => batches.length > 0);
-  let settle = () => {};
-  const give = (worker: Worker) => {
-    const held = taken.get(worker)!;
-    while (held.length < AHEAD && queue.length) {
-      const batch = queue.pop()!;
-      held.push(batch);
-      worker.postMessage(batch);
-    }
-  };
-  for (const worker of workers) {
-    worker.on("message", (answer: HighlightAnswer) => {
-      if (answer !== "ready") {
-        for (const [key, html] of answer) results.set(key, html);
-        if (stats) stats.blocksByWorkers += answer.length;
-        taken.get(worker)!.shift();
-      }
-      give(worker);
-      settle();
-    });
-    const fail = () => {
-      queue.push(...taken.get(worker)!.reverse());
-      taken.set(worker, []);
-      void worker.terminate();
-      settle();
-    };
-    worker.on("error", fail);
-    worker.on("exit", fail);
-  }
-
-  const highlighter = await createBlockHighlighter(langs);
   try {
-    while (queue.length || waiting()) {
-      const batch = queue.shift();
-      if (batch) {
-        for (const [key, block] of batch) results.set(key, highlighter.highlight(block));
-        // Let the workers' answers in (and give them more) between batches.
-        await nextTurn();
-      } else {
-        // The rest is with the workers: wait for an answer or a failure.
-        await new Promise<void>((resolve) => (settle = resolve));
-      }
-    }
+    for (const [key, block] of blocks) queue.add(key, block);
+    return await queue.drain();
   } finally {
-    highlighter.dispose();
-    for (const worker of workers) {
-      worker.removeAllListeners("exit");
-      void worker.terminate();
-    }
+    queue.close();
   }
-  return results;
 }
