@@ -157,7 +157,7 @@ describe("ssodocs check", () => {
       expect(r.stderr).toBe("");
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(
-        /^Check passed: 11 pages; 0 build errors; 0 broken links or anchors; 0 guides missing from the sidebar; linkinator: (\d+) links checked, 0 broken\n$/,
+        /^Check passed: 11 pages; 0 build errors; 0 broken links or anchors; 0 docs missing from the sidebar; linkinator: (\d+) links checked, 0 broken\n$/,
       );
       expect(Number(/(\d+) links checked/.exec(r.stdout)![1])).toBeGreaterThan(11);
       expect(existsSync(path.join(site.dir, "build"))).toBe(false);
@@ -166,17 +166,19 @@ describe("ssodocs check", () => {
     }
   });
 
-  it("fails for a guide the sidebar does not list, naming its file", () => {
+  it("fails for a doc the sidebar does not list, naming its file (an unlisted doc is no failure)", () => {
     const site = tempSite({
       "docs/services/gamma/index.md": guide("Integrate with Gamma", "## What is Gamma\n\nGamma."),
+      "docs/notes.md": "---\ntitle: Notes\nunlisted: true\n---\n\nFor readers with the link.\n",
     });
     try {
       const r = runCli(["check", "--config", site.config]);
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(
-        /error .*docs\/services\/gamma\/index\.md: the guide services\/gamma\/index is not in the sidebar; add it to a category/,
+        /error .*docs\/services\/gamma\/index\.md: the doc services\/gamma\/index is in no sidebar; add it to one, or mark it unlisted: true/,
       );
-      expect(r.stdout).toMatch(/^Check failed: 12 pages; .*; 1 guide missing from the sidebar; /m);
+      expect(r.stderr).not.toContain("notes.md");
+      expect(r.stdout).toMatch(/^Check failed: 13 pages; .*; 1 doc missing from the sidebar; /m);
     } finally {
       site.cleanup();
     }

@@ -7,8 +7,8 @@ import path from "node:path";
 import { BrokenLinksError, buildSite } from "./build.ts";
 import type { LoadedConfig } from "./config.ts";
 import { SsodocsError, SsodocsErrors, Warnings } from "./errors.ts";
-import { guidesMissingFromSidebar } from "./validate/sidebar-coverage.ts";
 import type { BrokenLink } from "./validate/links.ts";
+import { docsMissingFromSidebar } from "./validate/sidebar-coverage.ts";
 
 export interface CheckProblem {
   message: string;
@@ -23,7 +23,7 @@ export interface CheckReport {
   /** Build errors: front matter, sidebar entries, anything that stops a build. */
   errors: CheckProblem[];
   brokenLinks: BrokenLink[];
-  /** Guides the sidebar does not list. */
+  /** Docs no sidebar lists (other than unlisted ones). */
   notInSidebar: { id: string; file: string }[];
   /** Null when the build failed, so there was nothing to crawl. */
   linkinator: { checked: number; broken: string[] } | null;
@@ -59,7 +59,7 @@ export async function runCheck(loaded: LoadedConfig, options: { external: boolea
     try {
       const result = await buildSite(loaded, { outDir, warnings });
       report.pages = result.pages.length;
-      report.notInSidebar = guidesMissingFromSidebar(result.model).map(({ id, file }) => ({ id, file: file! }));
+      report.notInSidebar = docsMissingFromSidebar(result.model).map(({ id, file }) => ({ id, file: file! }));
     } catch (error) {
       if (error instanceof BrokenLinksError) report.brokenLinks = error.broken;
       else report.errors = problemsOf(error);

@@ -1,13 +1,13 @@
 // The `ssodocs` command line: build, serve and check.
 import path from "node:path";
 import { Command, CommanderError } from "commander";
-import { buildSite, searchRecordsOf, type BuildResult } from "./build.ts";
-import { loadConfig, type LoadedConfig } from "./config.ts";
+import type { DocSearchRecord } from "../shared/types.ts";
+import { type BuildResult, buildSite, searchRecordsOf } from "./build.ts";
+import { type LoadedConfig, loadConfig } from "./config.ts";
 import { formatError, SsodocsError, Warnings } from "./errors.ts";
 import { createOutput } from "./output.ts";
-import { formatBrokenLinks } from "./validate/links.ts";
 import { RECORDS_FILE } from "./search/files.ts";
-import type { DocSearchRecord } from "../shared/types.ts";
+import { formatBrokenLinks } from "./validate/links.ts";
 
 const VERSION = "0.1.0";
 
@@ -121,13 +121,13 @@ export async function main(argv: string[]): Promise<number> {
         out.error(`${e.file ? `${e.file}${e.line ? `:${e.line}` : ""}: ` : ""}${e.message}`);
       if (report.brokenLinks.length) out.error(formatBrokenLinks(report.brokenLinks));
       for (const g of report.notInSidebar)
-        out.error(`${g.file}: the guide ${g.id} is not in the sidebar; add it to a category`);
+        out.error(`${g.file}: the doc ${g.id} is in no sidebar; add it to one, or mark it unlisted: true`);
       for (const line of report.linkinator?.broken ?? []) out.error(line);
       const parts = [
         `${report.pages} pages`,
         `${report.errors.length} build error${report.errors.length === 1 ? "" : "s"}`,
         `${report.brokenLinks.length} broken link${report.brokenLinks.length === 1 ? "" : "s"} or anchors`,
-        `${report.notInSidebar.length} guide${report.notInSidebar.length === 1 ? "" : "s"} missing from the sidebar`,
+        `${report.notInSidebar.length} doc${report.notInSidebar.length === 1 ? "" : "s"} missing from the sidebar`,
         report.linkinator
           ? `linkinator: ${report.linkinator.checked} links checked, ${report.linkinator.broken.length} broken`
           : "linkinator: not run",
@@ -142,8 +142,11 @@ export async function main(argv: string[]): Promise<number> {
   )
     .argument("<service>", "the service's slug: lower-case letters, digits and hyphens (the guide's address)")
     .option("-n, --name <name>", "the service's display name (default: from the slug)")
-    .option("--category <label>", "the sidebar category to list it in")
-    .option("--sidebar <file>", "the grouped sidebar file (default: sidebar.json beside the config)")
+    .option("--category <label>", "the sidebar category to list it in (its label, or its folder)")
+    .option(
+      "--sidebar <file>",
+      "the grouped sidebar file (default: docs.sidebarPath, else sidebar.json beside the config)",
+    )
     .action(async (service: string, opts: CommonOptions & { name?: string; category?: string; sidebar?: string }) => {
       const loaded = await loadConfig(opts.config);
       const { createGuide } = await import("./new-guide.ts");
@@ -154,9 +157,12 @@ export async function main(argv: string[]): Promise<number> {
         sidebarFile: opts.sidebar,
       });
       const rel = (f: string) => path.relative(process.cwd(), f) || f;
-      out.info(
-        `Created ${rel(created.file)}${created.category ? ` and listed it under "${created.category}" in ${rel(created.sidebarFile!)}` : ""}`,
-      );
+      const listed = created.sidebarFile
+        ? ` and listed it under "${created.category}" in ${rel(created.sidebarFile)}`
+        : created.category
+          ? ` in the folder of "${created.category}" (the sidebar lists it from there)`
+          : "";
+      out.info(`Created ${rel(created.file)}${listed}`);
       out.info(`Fill it in, then see it at ${created.route} with: ssodocs serve --watch`);
     });
 

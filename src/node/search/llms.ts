@@ -9,9 +9,10 @@
 // rewrites (/docs/...). Images stay as written.
 // Made from the content model alone, so the copies say what the HTML says.
 import path from "node:path";
-import type { SiteConfig } from "../../shared/types.ts";
 import { markdownPathOf } from "../../shared/markdown-copy.ts";
+import type { SiteConfig } from "../../shared/types.ts";
 import type { SourceDoc } from "../content/load.ts";
+import type { CategoryPage } from "../content/sidebar.ts";
 import type { ContentModel } from "../content/site.ts";
 import type { OutputFile } from "../render/assets.ts";
 import { docsInRecordOrder, lvl0Of } from "./records.ts";
@@ -127,6 +128,8 @@ export function llmsTxt(model: ContentModel, config: SiteConfig): string {
   const sections = new Map<string, string[]>();
   const inSidebar = new Set(model.sidebar.order);
   for (const doc of docsInRecordOrder(model.docs, model.sidebar)) {
+    // Unlisted docs are for readers who have their link only.
+    if (doc.frontMatter.unlisted) continue;
     const inCategory = (model.sidebar.parents.get(doc.id)?.length ?? 0) > 0;
     let section = inCategory ? lvl0Of(model.sidebar, doc.id) : OVERVIEW_SECTION;
     if (!inSidebar.has(doc.id)) section = OPTIONAL_SECTION;
@@ -161,5 +164,25 @@ export function llmsFiles(model: ContentModel, config: SiteConfig): OutputFile[]
     written.add(file);
     files.push({ path: file, contents: markdownCopy(doc, model, config) });
   }
+  // A category's generated page lists its items: its copy does too.
+  for (const page of model.sidebar.categoryPages) {
+    const file = markdownFileOf(page.permalink, config.baseUrl);
+    if (!written.has(file)) files.push({ path: file, contents: categoryCopy(page, model, config) });
+  }
   return files;
+}
+
+/** The Markdown copy of a category's generated page: its title, description and a line per item. */
+function categoryCopy(page: CategoryPage, model: ContentModel, config: SiteConfig): string {
+  const lines = page.node.items.flatMap((node) => {
+    if (node.type === "html") return [];
+    const href = node.href ?? "";
+    const url = href.startsWith("/") ? config.url + markdownPathOf(href) : href;
+    const doc = node.type === "link" && node.docId ? model.byId.get(node.docId) : undefined;
+    return href ? [entryLine(node.label, url, doc?.frontMatter.description)] : [];
+  });
+  const parts = [`# ${page.title}`];
+  if (page.description.trim()) parts.push(`> ${page.description.replace(/\s+/g, " ").trim()}`);
+  if (lines.length) parts.push(lines.join("\n"));
+  return `${parts.join("\n\n")}\n`;
 }
