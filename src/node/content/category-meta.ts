@@ -33,6 +33,8 @@ export interface CategoryMeta {
   /** `undefined`: the folder's index doc by convention; `null`: no page of its own. */
   link?: CategoryLink | null;
   description?: string;
+  /** Keys it gives that ssodocs ignores (customProps, key). */
+  ignored: string[];
   /** The file it was read from, and a hash of its text (what pages showing it depend on). */
   file: string;
   hash: string;
@@ -63,9 +65,10 @@ export function readCategoryMeta(file: string): CategoryMeta {
     const where = (issue.path ?? []).map((p) => String(p.key)).join(".");
     throw new SsodocsError(`category file: ${where ? `"${where}" ` : ""}${issue.message}`, { file });
   }
-  const { customProps: _props, key: _key, link, ...meta } = result.output;
+  const { customProps, key, link, ...meta } = result.output;
+  const ignored = [customProps !== undefined ? "customProps" : "", key !== undefined ? "key" : ""].filter(Boolean);
   const normalLink = typeof link === "string" ? { type: "doc" as const, id: link } : link;
-  return { ...meta, ...(normalLink !== undefined ? { link: normalLink } : {}), file, hash: hashOf(text) };
+  return { ...meta, ...(normalLink !== undefined ? { link: normalLink } : {}), ignored, file, hash: hashOf(text) };
 }
 
 /**

@@ -81,9 +81,9 @@ interface Walk {
   unknown: string[];
 }
 
-function internalHref(href: string, config: SiteConfig): string {
+function internalHref(href: string, config: SiteConfig, addBase = true): string {
   if (!href.startsWith("/") || href.startsWith("//")) return href;
-  const based = href.startsWith(config.baseUrl) ? href : `${config.baseUrl}${href.slice(1)}`;
+  const based = !addBase || href.startsWith(config.baseUrl) ? href : `${config.baseUrl}${href.slice(1)}`;
   return withTrailingSlash(based, config);
 }
 
@@ -198,7 +198,12 @@ function walkItems(walk: Walk, items: NormalItem[], chain: CategoryNode[], where
     if (item.type === "doc") node = docNode(walk, item, chain, here);
     else if (item.type === "category") node = categoryNode(walk, item, chain, here);
     else if (item.type === "link")
-      node = { type: "link", label: item.label, href: internalHref(item.href, walk.sources.config), docId: null };
+      node = {
+        type: "link",
+        label: item.label,
+        href: internalHref(item.href, walk.sources.config, item.autoAddBaseUrl !== false),
+        docId: null,
+      };
     else node = { type: "html", html: item.value };
     if (node && item.type !== "category" && item.type !== "doc" && item.className) node.className = item.className;
     if (node) out.push(node);
@@ -236,8 +241,12 @@ export function buildSidebar(sources: SidebarSources): Sidebar {
         { file: sidebar.file },
       );
     result.sidebars.push({ id: sidebar.id, nodes, stops: walk.stops });
-    for (const stop of walk.stops)
-      if (stop.docId && result.sidebarOf.get(stop.docId) === index) result.order.push(stop.docId);
+    const listed = new Set(result.order);
+    for (const { docId } of walk.stops) {
+      if (!docId || result.sidebarOf.get(docId) !== index || listed.has(docId)) continue;
+      listed.add(docId);
+      result.order.push(docId);
+    }
   });
   return result;
 }

@@ -13,7 +13,7 @@ import { SsodocsError } from "../errors.ts";
 import { isGroupedSidebar, sidebarFromGroups } from "../sidebar-data.ts";
 import type { PageStore } from "../store.ts";
 import { nearestOf } from "./frontmatter.ts";
-import { type NormalItem, normalizeItems, sidebarsSchema } from "./sidebar-items.ts";
+import { ignoredKeysOf, type NormalItem, normalizeItems, sidebarsSchema } from "./sidebar-items.ts";
 
 /** One sidebar of the site, its items in normal form. */
 export interface NamedSidebar {
@@ -24,6 +24,8 @@ export interface NamedSidebar {
   /** The file it was written in, and how messages name its items (`docs.sidebar`, or the sidebar's id). */
   file: string;
   where?: string;
+  /** Keys of its items that ssodocs ignores (customProps, key, defaultStyle): a warning names them. */
+  ignored?: string[];
 }
 
 const MODULE = /\.(?:[cm]?js|[cm]?ts)$/;
@@ -80,7 +82,8 @@ export async function loadSidebars(
   const { sidebarPath, sidebar } = config.docs;
   if (!sidebarPath) {
     const items = normalizeItems(sidebar);
-    const inline = { id: "docs", items, collapsibleByDefault: false, file: configFile, where: "docs.sidebar" };
+    const ignored = [...ignoredKeysOf(sidebar)];
+    const inline = { id: "docs", items, collapsibleByDefault: false, file: configFile, where: "docs.sidebar", ignored };
     return { sidebars: items.length ? [inline] : [], inputs: [] };
   }
   if (Array.isArray(sidebar) ? sidebar.length : Object.keys(sidebar).length)
@@ -109,6 +112,13 @@ export async function loadSidebars(
     return { sidebars: [{ id: "docs", items, collapsibleByDefault: false, file }], inputs };
   }
   const checked = checkSidebars(data, file);
-  const sidebars = Object.entries(checked).map(([id, items]) => ({ id, items, collapsibleByDefault: true, file }));
+  const ignored = [...ignoredKeysOf(data)];
+  const sidebars = Object.entries(checked).map(([id, items], i) => ({
+    id,
+    items,
+    collapsibleByDefault: true,
+    file,
+    ...(i === 0 ? { ignored } : {}),
+  }));
   return { sidebars, inputs };
 }

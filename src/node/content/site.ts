@@ -133,6 +133,39 @@ function tagsOfDocs(docs: SourceDoc[], config: SiteConfig): ContentModel["tags"]
   return new Map([...tags.entries()].sort(([a], [b]) => compareText(a, b)));
 }
 
+const WHY: Record<string, string> = {
+  customProps: "Docusaurus passes it to swizzled theme components",
+  sidebar_custom_props: "Docusaurus passes it to swizzled theme components",
+  key: "Docusaurus tells items apart by it for translations",
+  sidebar_key: "Docusaurus tells items apart by it for translations",
+  defaultStyle: "every html item is styled alike",
+};
+const ignoredNote = (key: string) => `has no effect in ssodocs (${WHY[key]}); ignored`;
+
+/** One warning per Docusaurus key that ssodocs accepts and ignores, naming the first place that uses it. */
+function warnIgnored(sources: ContentSources, sidebars: NamedSidebar[], warnings: Warnings): void {
+  for (const sidebar of sidebars)
+    for (const key of sidebar.ignored ?? [])
+      warnings.add(`sidebar items' "${key}" ${ignoredNote(key)}`, { file: sidebar.file });
+  const metaKeys = new Set<string>();
+  for (const meta of sources.categories.values()) {
+    for (const key of meta.ignored) {
+      if (metaKeys.has(key)) continue;
+      metaKeys.add(key);
+      warnings.add(`category "${key}" ${ignoredNote(key)}`, { file: meta.file });
+    }
+  }
+  for (const key of ["sidebar_custom_props", "sidebar_key"] as const) {
+    const using = sources.docs.filter((doc) => doc.frontMatter[key] !== undefined);
+    if (!using.length) continue;
+    const others = using.length > 1 ? ` (and in ${using.length - 1} other docs)` : "";
+    warnings.add(`front matter "${key}" ${ignoredNote(key)}${others}`, {
+      file: using[0].file,
+      line: using[0].keyLines[key],
+    });
+  }
+}
+
 export function buildContentModel(
   sources: ContentSources,
   { config, file: configFile, sidebars }: ModelConfig,
@@ -147,6 +180,7 @@ export function buildContentModel(
   const byId = new Map(docs.map((doc) => [doc.id, doc]));
   const byRelativePath = new Map(docs.map((doc) => [doc.relativePath, doc]));
   checkDocReferences(docs, byId);
+  warnIgnored(sources, sidebars, warnings);
   const sidebar = buildSidebar({
     sidebars,
     docs,
