@@ -1,23 +1,32 @@
 import { categoryGuidesOf, categoryGuidesToc } from "../src/shared/category-guides.ts";
 import type { DocPageProps } from "../src/shared/template-props.ts";
+import { CopyPage } from "./components/CopyPage.tsx";
 import {
   Badges,
   Breadcrumbs,
   CategoryGuideList,
   HelpBox,
+  LastUpdated,
   MobileTableOfContents,
   Paginator,
+  StatusNote,
   TableOfContents,
 } from "./components/DocParts.tsx";
-import { CopyPage } from "./components/CopyPage.tsx";
 import { Sidebar } from "./components/Sidebar.tsx";
 import Layout from "./Layout.tsx";
 
 export default function DocPage({ site, doc }: DocPageProps) {
-  const head = { title: doc.title, description: doc.description, canonical: `${site.config.url}${doc.permalink}` };
+  const head = {
+    title: doc.title,
+    description: doc.description,
+    canonical: `${site.config.url}${doc.permalink}`,
+    noindex: doc.status !== null,
+    keywords: doc.keywords,
+    image: doc.image,
+  };
   const docs = site.config.docs;
   const guides = categoryGuidesOf(doc.sidebar, doc.permalink);
-  const toc = doc.hideToc ? [] : [...doc.toc, ...categoryGuidesToc(guides, site.config.toc)];
+  const toc = doc.hideToc ? [] : [...doc.toc, ...categoryGuidesToc(guides, doc.tocLevels)];
   return (
     <Layout site={site} head={head} path={doc.permalink} sidebar={doc.sidebar} pageClass="doc-page">
       <div className={`doc-layout${doc.sidebar ? "" : " doc-layout-no-sidebar"}`}>
@@ -30,9 +39,10 @@ export default function DocPage({ site, doc }: DocPageProps) {
           <div className="doc-container">
             <article className="doc">
               {doc.breadcrumbs.length ? <Breadcrumbs items={doc.breadcrumbs} home={site.docsHome} /> : null}
+              {doc.status ? <StatusNote status={doc.status} /> : null}
               <MobileTableOfContents items={toc} />
               <header className="doc-header">
-                <h1>{doc.heading}</h1>
+                {doc.hideTitle ? null : <h1>{doc.heading}</h1>}
                 <Badges frontMatter={doc.frontMatter} />
                 <CopyPage permalink={doc.permalink} />
               </header>
@@ -52,6 +62,7 @@ export default function DocPage({ site, doc }: DocPageProps) {
                   </ul>
                 </div>
               ) : null}
+              {doc.lastUpdate ? <LastUpdated update={doc.lastUpdate} /> : null}
               <HelpBox
                 links={{
                   editUrl: doc.editUrl,

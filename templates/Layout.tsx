@@ -28,6 +28,7 @@ export default function Layout(props: LayoutProps) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{fullTitle}</title>
         <meta name="description" content={head.description} />
+        {head.keywords?.length ? <meta name="keywords" content={head.keywords.join(", ")} /> : null}
         <meta name="generator" content="ssodocs" />
         {head.noindex ? <meta name="robots" content="noindex, follow" /> : null}
         <link rel="canonical" href={encodeUrl(head.canonical)} />
@@ -37,7 +38,9 @@ export default function Layout(props: LayoutProps) {
         <meta property="og:description" content={head.description} />
         <meta property="og:url" content={encodeUrl(head.canonical)} />
         <meta property="og:locale" content={lang.replace("-", "_")} />
-        <meta name="twitter:card" content="summary" />
+        {head.image ? <meta property="og:image" content={encodeUrl(head.image)} /> : null}
+        <meta name="twitter:card" content={head.image ? "summary_large_image" : "summary"} />
+        {head.image ? <meta name="twitter:image" content={encodeUrl(head.image)} /> : null}
         {config.navbar.logo ? <link rel="icon" href={config.navbar.logo.src} type="image/svg+xml" /> : null}
         <script dangerouslySetInnerHTML={{ __html: site.beforePaintScript }} />
         <link rel="stylesheet" href={site.assets.css} />

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULTS, resolveConfig } from "../src/node/config.ts";
-import { docPermalink, outputFileOf, routeKey } from "../src/node/content/routes.ts";
-import { breadcrumbsOf, buildSidebar, neighboursOf } from "../src/node/content/sidebar.ts";
+import { docIdOf, docSlugOf, parseNumberPrefix } from "../src/node/content/doc-ids.ts";
+import { docOf } from "../src/node/content/load.ts";
+import { docPermalink, outputFileOf, routeKey, withTrailingSlash } from "../src/node/content/routes.ts";
+import { breadcrumbsOf, stopsAround } from "../src/node/content/sidebar.ts";
+import { normalizeItems } from "../src/node/content/sidebar-items.ts";
+import type { NamedSidebar } from "../src/node/content/sidebars-module.ts";
+import { buildContentModel } from "../src/node/content/site.ts";
+import { Warnings } from "../src/node/errors.ts";
 import { readGroupedSidebar } from "../src/node/sidebar-data.ts";
 import { ROOT } from "./helpers.ts";
 
@@ -97,14 +103,58 @@ describe("config validation", () => {
 });
 
 describe("routes", () => {
-  const doc = (id: string, slug?: string) => ({ id, frontMatter: { title: "T", tags: [], slug } });
-  it("maps doc ids to the SPEC's routes", () => {
-    expect(docPermalink(doc("index"), DEFAULTS)).toBe("/integrations/");
-    expect(docPermalink(doc("services/index"), DEFAULTS)).toBe("/integrations/services/");
-    expect(docPermalink(doc("services/grafana/index"), DEFAULTS)).toBe("/integrations/services/grafana/");
-    expect(docPermalink(doc("template/service"), DEFAULTS)).toBe("/integrations/template/service");
-    expect(docPermalink(doc("services/x", "/elsewhere/"), DEFAULTS)).toBe("/integrations/elsewhere/");
-    expect(docPermalink(doc("services/x", "renamed"), DEFAULTS)).toBe("/integrations/services/renamed");
+  const doc = (
+    relativePath: string,
+    frontMatter: { slug?: string; id?: string; parse_number_prefixes?: boolean } = {},
+  ) => ({
+    relativePath,
+    frontMatter,
+  });
+  const permalink = (relativePath: string, fm = {}, config = DEFAULTS) =>
+    docPermalink({ slug: docSlugOf(doc(relativePath, fm)) }, config);
+
+  it("maps doc files to the SPEC's routes", () => {
+    expect(permalink("index.md")).toBe("/integrations/");
+    expect(permalink("services/index.mdx")).toBe("/integrations/services/");
+    expect(permalink("services/grafana/index.md")).toBe("/integrations/services/grafana/");
+    expect(permalink("template/service.md")).toBe("/integrations/template/service");
+    expect(permalink("services/x.md", { slug: "/elsewhere/" })).toBe("/integrations/elsewhere/");
+    expect(permalink("services/x.md", { slug: "renamed" })).toBe("/integrations/services/renamed");
+  });
+
+  it("makes doc ids and routes as Docusaurus does: number prefixes, front matter id, category index files", () => {
+    expect(docIdOf(doc("services/grafana/index.md"))).toBe("services/grafana/index");
+    expect(docIdOf(doc("02-guides/01-intro.md"))).toBe("guides/intro");
+    expect(docIdOf(doc("02-guides/01-intro.md", { parse_number_prefixes: false }))).toBe("02-guides/01-intro");
+    expect(docIdOf(doc("guides/intro.md", { id: "start" }))).toBe("guides/start");
+    // Dates and versions are no number prefixes.
+    expect(parseNumberPrefix("2021-11-notes")).toEqual({ name: "2021-11-notes" });
+    expect(parseNumberPrefix("7.0-release")).toEqual({ name: "7.0-release" });
+    expect(parseNumberPrefix("3 - Setup")).toEqual({ name: "Setup", position: 3 });
+    expect(docSlugOf(doc("02-guides/01-intro.md"))).toBe("/guides/intro");
+    expect(docSlugOf(doc("guides/intro.md", { id: "start" }))).toBe("/guides/start");
+    // index, README and the folder's own name are the folder's page.
+    expect(docSlugOf(doc("guides/README.md"))).toBe("/guides/");
+    expect(docSlugOf(doc("guides/Guides.mdx"))).toBe("/guides/");
+    expect(docSlugOf(doc("guides/index.md", { id: "overview" }))).toBe("/guides/");
+    expect(docSlugOf(doc("guides/intro.md", { slug: "../start" }))).toBe("/start");
+    const atRoot = resolve({ docs: { routeBasePath: "/" } });
+    expect(permalink("index.md", {}, atRoot)).toBe("/");
+    expect(permalink("chat/slack/index.md", {}, atRoot)).toBe("/chat/slack/");
+  });
+
+  it("applies trailingSlash to routes and output files as Docusaurus does", () => {
+    const withSlash = resolve({ trailingSlash: true, docs: { routeBasePath: "/" } });
+    const without = resolve({ trailingSlash: false, docs: { routeBasePath: "/" } });
+    expect(permalink("guides/intro.md", {}, withSlash)).toBe("/guides/intro/");
+    expect(permalink("guides/index.md", {}, without)).toBe("/guides");
+    expect(permalink("index.md", {}, without)).toBe("/");
+    expect(withTrailingSlash("/a/b#c", withSlash)).toBe("/a/b/#c");
+    expect(withTrailingSlash("/a/b/?q=1", without)).toBe("/a/b?q=1");
+    expect(withTrailingSlash("/a/b", DEFAULTS)).toBe("/a/b");
+    expect(outputFileOf("/guides/intro", "/", false)).toBe("guides/intro.html");
+    expect(outputFileOf("/guides/intro/", "/", true)).toBe("guides/intro/index.html");
+    expect(outputFileOf("/", "/", false)).toBe("index.html");
   });
 
   it("writes each route to an index.html and treats .html paths as the same page", () => {
@@ -120,36 +170,59 @@ describe("routes", () => {
 
 describe("sidebar", () => {
   const groups = readGroupedSidebar(`${ROOT}/sidebar.json`);
-  const info = new Map<string, { label: string; permalink: string }>();
   const ids = ["index", "services/index", ...JSON.stringify(groups).match(/services\/[a-z0-9-]+\/index/g)!];
-  for (const id of ids)
-    info.set(id, {
-      label: id === "index" ? "Overview" : id.split("/")[1],
-      permalink: `/integrations/${id.replace(/index$/, "")}`,
-    });
-  const sidebar = buildSidebar(groups, info, "ssodocs.config.ts");
+  const docs = ids.map((id) =>
+    docOf(`/site/${id}.md`, `${id}.md`, `---\ntitle: ${id === "index" ? "Overview" : id.split("/")[1]}\n---\n`),
+  );
+  const loaded = { config: DEFAULTS, file: "ssodocs.config.ts", sidebars: [] as NamedSidebar[] };
+  loaded.sidebars = [{ id: "docs", items: normalizeItems(groups), collapsibleByDefault: false, file: loaded.file }];
+  const model = buildContentModel({ docs, categories: new Map() }, loaded, new Warnings());
+  const { sidebar } = model;
+  const nodes = sidebar.sidebars[0].nodes;
 
   it("has the overview, then Applications (never collapsed) with 14 collapsible categories sorted by label", () => {
-    expect(sidebar.nodes.map((n) => n.label)).toEqual(["Overview", "Applications"]);
-    const apps = sidebar.nodes[1];
+    expect(nodes.map((n) => (n.type === "html" ? "" : n.label))).toEqual(["Overview", "Applications"]);
+    const apps = nodes[1];
     if (apps.type !== "category") throw new Error("Applications is a category");
     expect(apps.href).toBe("/integrations/services/");
     expect(apps.collapsible).toBe(false);
-    const labels = apps.items.map((c) => c.label);
+    const labels = apps.items.map((c) => (c.type === "html" ? "" : c.label));
     expect(labels).toHaveLength(14);
     expect([...labels].sort((a, b) => a.localeCompare(b))).toEqual(labels);
     expect(apps.items.every((c) => c.type === "category" && c.collapsible)).toBe(true);
   });
 
   it("gives breadcrumbs and previous/next in sidebar order", () => {
-    expect(breadcrumbsOf(sidebar, "services/gitlab/index", "GitLab").map((b) => b.label)).toEqual([
+    expect(breadcrumbsOf(sidebar.parents.get("services/gitlab/index")!, "GitLab").map((b) => b.label)).toEqual([
       "Applications",
       "Development",
       "GitLab",
     ]);
-    const { previous, next } = neighboursOf(sidebar, "services/index", info);
+    const { previous, next } = stopsAround(sidebar.sidebars[0].stops, "services/index");
     expect(previous?.label).toBe("Overview");
     expect(next?.href).toMatch(/^\/integrations\/services\/[a-z0-9-]+\/$/);
     expect(sidebar.order).toHaveLength(ids.length);
+  });
+});
+
+describe("drafts", () => {
+  const doc = (relativePath: string, fm: string) => docOf(`/site/${relativePath}`, relativePath, `---\n${fm}\n---\n`);
+  const docs = [doc("index.md", "title: Home"), doc("guides/draft.md", "title: Soon\ndraft: true")];
+  const sidebars: NamedSidebar[] = [
+    { id: "docs", items: [{ type: "autogenerated", dirName: "." }], collapsibleByDefault: true, file: "sidebars.js" },
+  ];
+  const model = (drafts: boolean) =>
+    buildContentModel({ docs, categories: new Map() }, { config: DEFAULTS, file: "c.ts", sidebars }, new Warnings(), {
+      drafts,
+    });
+
+  it("are left out of a build, their sidebar items too; watch mode (drafts: true) shows them", () => {
+    const built = model(false);
+    expect(built.docs.map((d) => d.id)).toEqual(["index"]);
+    expect(built.drafts).toEqual(new Set(["guides/draft"]));
+    expect(JSON.stringify(built.sidebar.sidebars[0].nodes)).not.toContain("draft");
+    const watched = model(true);
+    expect(watched.docs.map((d) => d.id)).toEqual(["index", "guides/draft"]);
+    expect(JSON.stringify(watched.sidebar.sidebars[0].nodes)).toContain("/integrations/guides/draft");
   });
 });

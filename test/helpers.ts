@@ -113,3 +113,31 @@ export function buildBothWays(site: { dir: string; config: string }, cacheDir: s
   }
   return cached;
 }
+
+/** The site in today's authentik layout, written with Docusaurus's names (test/fixtures/docusaurus-site). */
+export const DOCUSAURUS_SITE = path.join(ROOT, "test/fixtures/docusaurus-site");
+
+/**
+ * A copy of the Docusaurus-layout fixture in a temporary folder, with files replaced or added
+ * (a null removes one) and its config edited.
+ */
+export function tempDocusaurusSite(
+  files: Record<string, string | Buffer | null> = {},
+  configEdit: (config: string) => string = (c) => c,
+): { dir: string; config: string; cleanup(): void } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "ssodocs-docusaurus-"));
+  cpSync(DOCUSAURUS_SITE, dir, { recursive: true });
+  for (const [rel, contents] of Object.entries(files)) {
+    const file = path.join(dir, rel);
+    if (contents === null) {
+      rmSync(file, { force: true });
+      continue;
+    }
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, contents);
+  }
+  const config = path.join(dir, "ssodocs.config.ts");
+  const text = readFileSync(config, "utf8").replace("../../../src/index.ts", path.join(ROOT, "src/index.ts"));
+  writeFileSync(config, configEdit(text));
+  return { dir, config, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}

@@ -41,7 +41,9 @@ describe("llms.txt and Markdown copies of content/", () => {
     const sections = [...text.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
     expect(sections[0]).toBe("Overview");
     expect(sections).toContain("Monitoring");
-    expect(sections[sections.length - 1]).toBe("Optional");
+    // Every doc of content/ is in the sidebar but the template, which is unlisted: no Optional section, no template.
+    expect(sections).not.toContain("Optional");
+    expect(text).not.toContain("/integrations/template/service");
     // Every line under a section is a link with a description.
     for (const line of text.split("\n").filter((l) => l.startsWith("- ")))
       expect(line).toMatch(/^- \[[^\]]+\]\(https:\/\/\S+\.md\)(: .+)?$/);

@@ -21,6 +21,7 @@ const TEMPLATE = `---
 title: Integrate with Service Name
 sidebar_label: Service Name
 description: The outline of a guide.
+unlisted: true
 ---
 
 <!-- Replace "Service Name" in the front matter and below. -->

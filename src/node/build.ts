@@ -2,18 +2,18 @@
 //   read the site's inputs -> the content model -> each page's key (render/plan.ts)
 //   -> the page from the store, or rendered -> links validated -> the output written.
 import path from "node:path";
+import { readSiteInputs, type SiteInputs } from "./build/inputs.ts";
+import { type PreparedSite, prepareSite } from "./build/prepare.ts";
+import { type ProducedPage, producePages } from "./build/produce.ts";
+import { siteFiles } from "./build/site-files.ts";
 import type { LoadedConfig } from "./config.ts";
 import { buildContentModel, type ContentModel } from "./content/site.ts";
 import { SsodocsError, Warnings } from "./errors.ts";
 import { checkOutputFolder, lockOutputFolder } from "./output-folder.ts";
 import { RECORDS_FILE } from "./search/files.ts";
 import type { PageStore } from "./store.ts";
-import { findBrokenLinks, formatBrokenLinks, type BrokenLink } from "./validate/links.ts";
-import { createStaging, outputIsCurrent, removeStaleTemps, type OutputItem, type Staging } from "./write.ts";
-import { readSiteInputs, type SiteInputs } from "./build/inputs.ts";
-import { prepareSite, type PreparedSite } from "./build/prepare.ts";
-import { producePages, type ProducedPage } from "./build/produce.ts";
-import { siteFiles } from "./build/site-files.ts";
+import { type BrokenLink, findBrokenLinks, formatBrokenLinks } from "./validate/links.ts";
+import { createStaging, type OutputItem, outputIsCurrent, removeStaleTemps, type Staging } from "./write.ts";
 
 export interface BuildOptions {
   /** Output folder; nothing is written when null. */
@@ -95,7 +95,7 @@ async function runBuild(loaded: LoadedConfig, outDir: string | null, warnings: W
   const { store } = loaded;
   // 1. Inputs and the content model.
   const inputs: SiteInputs = readSiteInputs(loaded);
-  const model = buildContentModel(inputs.docs, loaded.config, loaded.file, warnings);
+  const model = buildContentModel(inputs, loaded, warnings);
   clock.lap("load");
   // 2. Each page's key.
   const site: PreparedSite = await prepareSite(loaded, inputs, model, store);

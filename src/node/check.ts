@@ -11,7 +11,7 @@ import type { ContentModel } from "./content/site.ts";
 import { brokenLinkLocation, sourceOfRoute } from "./dev/link-location.ts";
 import { SsodocsError, SsodocsErrors, Warnings } from "./errors.ts";
 import type { BrokenLink } from "./validate/links.ts";
-import { guidesMissingFromSidebar } from "./validate/sidebar-coverage.ts";
+import { docsMissingFromSidebar } from "./validate/sidebar-coverage.ts";
 
 export interface CheckProblem {
   message: string;
@@ -39,7 +39,7 @@ export interface CheckReport {
   errors: CheckProblem[];
   /** Null when the build failed before links were validated. */
   brokenLinks: LocatedBrokenLink[] | null;
-  /** Docs no sidebar lists; null when the build failed. */
+  /** Docs no sidebar lists (other than unlisted ones); null when the build failed. */
   notInSidebar: { id: string; file: string }[] | null;
   /** Null when the build failed, so there was nothing to crawl. */
   linkinator: { checked: number; broken: LinkinatorProblem[] } | null;
@@ -102,7 +102,7 @@ export async function runCheck(loaded: LoadedConfig, options: { external: boolea
       model = result.model;
       report.pages = result.pages.length;
       report.brokenLinks = [];
-      report.notInSidebar = guidesMissingFromSidebar(model).map(({ id, file }) => ({ id, file: file! }));
+      report.notInSidebar = docsMissingFromSidebar(model).map(({ id, file }) => ({ id, file: file! }));
     } catch (error) {
       if (error instanceof BrokenLinksError) report.brokenLinks = error.broken.map((b) => located(b, error.model));
       else report.errors = problemsOf(error);

@@ -111,7 +111,7 @@ function printCheck(out: Output, report: CheckReport): void {
       out.error(`Hint: "${href}" is broken on ${n} pages; it probably comes from the layout (navbar or footer).`);
   }
   for (const g of report.notInSidebar ?? [])
-    out.error(`${g.file}: the doc ${g.id} is not in any sidebar; add it, or mark it unlisted`);
+    out.error(`${g.file}: the doc ${g.id} is in no sidebar; add it to one, or mark it unlisted: true`);
   for (const l of report.linkinator?.broken ?? [])
     out.error(`${where(l)}linkinator: ${l.url} (status ${l.status}) linked from ${l.page}`);
   const notRun = "not run (the build failed)";
@@ -153,8 +153,11 @@ function newCommand(program: Command, { out }: CommandContext): void {
   )
     .argument("<service>", "the service's slug: lower-case letters, digits and hyphens (the guide's address)")
     .option("-n, --name <name>", "the service's display name (default: from the slug)")
-    .option("--category <label>", "the sidebar category to list it in")
-    .option("--sidebar <file>", "the grouped sidebar file (default: sidebar.json beside the config)")
+    .option("--category <label>", "the sidebar category to list it in (its label, or its folder)")
+    .option(
+      "--sidebar <file>",
+      "the grouped sidebar file (default: docs.sidebarPath, else sidebar.json beside the config)",
+    )
     .action(async (service: string, opts: CommonOptions & { name?: string; category?: string; sidebar?: string }) => {
       const loaded = await loadConfig(opts.config);
       const { createGuide } = await import("./new-guide.ts");
@@ -165,9 +168,11 @@ function newCommand(program: Command, { out }: CommandContext): void {
         sidebarFile: opts.sidebar,
       });
       const rel = (f: string) => path.relative(process.cwd(), f) || f;
-      const listed = created.category
-        ? ` and listed it under "${created.category}" in ${rel(created.sidebarFile!)}`
-        : "";
+      const listed = created.sidebarFile
+        ? ` and listed it under "${created.category}" in ${rel(created.sidebarFile)}`
+        : created.category
+          ? ` in the folder of "${created.category}" (the sidebar lists it from there)`
+          : "";
       out.info(`Created ${rel(created.file)}${listed}`);
       out.info(`Fill it in, then see it at ${created.route} with: ssodocs serve --watch`);
     });

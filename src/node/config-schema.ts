@@ -3,6 +3,7 @@
 // (`routeBasePath`, `sidebarPath`, `trailingSlash`, `staticDirectories`, `redirects`,
 // `createRedirects`), so a migrant maps their config line by line.
 import * as v from "valibot";
+import { sidebarSchema } from "./content/sidebar-items.ts";
 
 const text = (what = "a string") => v.string(`must be ${what}`);
 const nonEmpty = v.pipe(text("a non-empty string"), v.trim(), v.minLength(1, "must be a non-empty string"));
@@ -19,45 +20,7 @@ const headingLevel = v.pipe(
 );
 const link = v.strictObject({ label: nonEmpty, href: nonEmpty }, "must be an object with label and href");
 
-/** A sidebar item as the config writes it: a doc id, or a doc or category object (see sidebars.ts for the rest). */
-export type SidebarItemConfig =
-  | string
-  | { type: "doc"; id: string; label?: string; className?: string }
-  | {
-      type: "category";
-      label: string;
-      link?: string;
-      collapsible?: boolean;
-      collapsed?: boolean;
-      items: SidebarItemConfig[];
-    };
-
-const sidebarItem: v.GenericSchema<SidebarItemConfig> = v.union(
-  [
-    nonEmpty,
-    v.variant(
-      "type",
-      [
-        v.looseObject({
-          type: v.literal("doc"),
-          id: nonEmpty,
-          label: v.optional(nonEmpty),
-          className: v.optional(nonEmpty),
-        }),
-        v.looseObject({
-          type: v.literal("category"),
-          label: nonEmpty,
-          link: v.optional(nonEmpty),
-          collapsible: v.optional(flag),
-          collapsed: v.optional(flag),
-          items: v.lazy(() => v.array(sidebarItem, "must be a list of sidebar items")),
-        }),
-      ],
-      'must be an item of type "doc" or "category"',
-    ),
-  ],
-  'must be a doc id or an item of type "doc" or "category"',
-);
+export type { SidebarItemConfig } from "./content/sidebar-items.ts";
 
 /** Extra entries of a dropdown, after the configured ones (Docusaurus's `dropdownItemsAfter`). */
 const dropdownExtras = v.optional(v.array(link, "must be a list of { label, href }"));
@@ -201,7 +164,8 @@ export const ConfigSchema = v.strictObject(
           ),
           "integrations",
         ),
-        sidebar: v.optional(v.array(sidebarItem, "must be a list of doc ids and categories"), []),
+        /** Sidebar items as Docusaurus writes them (one sidebar); sidebarPath names a module of several instead. */
+        sidebar: v.optional(sidebarSchema, []),
         /** A Docusaurus sidebars module (.js, .mjs, .ts, .json), relative to the config file. */
         sidebarPath: orNull(nonEmpty, "a file"),
         /** Prefix of the "Edit this page" link; the doc's path relative to docs.path is appended. */

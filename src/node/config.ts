@@ -7,6 +7,7 @@ import type { SiteConfig } from "../shared/types.ts";
 import { bundleModule, importCode, inputsUnchanged, type ModuleInputs } from "./bundled-import.ts";
 import { ConfigSchema } from "./config-schema.ts";
 import { nearestOf } from "./content/frontmatter.ts";
+import { loadSidebars, type NamedSidebar } from "./content/sidebars-module.ts";
 import { SsodocsError } from "./errors.ts";
 import { PageStore } from "./store.ts";
 
@@ -24,8 +25,10 @@ export interface LoadedConfig {
   templatesDir: string | null;
   /** Folders copied to the output root, in order. */
   staticDirs: string[];
-  /** The files the config was made from (itself and what it imports) with their hashes. */
+  /** The files the config was made from (itself and what it imports, and the sidebars module) with their hashes. */
   inputs: ModuleInputs;
+  /** The site's sidebars (docs.sidebarPath or docs.sidebar), their items in normal form. */
+  sidebars: NamedSidebar[];
   /** The site's page store (it also keeps the bundled config). */
   store: PageStore;
 }
@@ -148,6 +151,7 @@ export async function loadConfig(configPath?: string, cwd = process.cwd()): Prom
   for (const dir of staticDirs)
     if (!existsSync(dir))
       throw new SsodocsError(`the static folder ${path.relative(root, dir) || dir} does not exist`, { file });
+  const sidebars = await loadSidebars(config, root, file, store);
   return {
     config,
     file,
@@ -155,7 +159,8 @@ export async function loadConfig(configPath?: string, cwd = process.cwd()): Prom
     docsDir,
     templatesDir: config.templates ? path.resolve(root, config.templates) : null,
     staticDirs,
-    inputs,
+    inputs: [...inputs, ...sidebars.inputs],
+    sidebars: sidebars.sidebars,
     store,
   };
 }

@@ -1,15 +1,44 @@
 // Sidebar written as grouped data (an overview doc, then one category of service categories,
-// each listing service slugs) turned into the sidebar items the config takes.
+// each listing its guides) turned into the sidebar items the config takes: one more way to write
+// what a sidebars module says. A guide is named by its folder (`grafana`: the doc
+// `<dir>/grafana/index`, where `dir` is the category's, else the file's, else "services") or
+// by its doc id (anything with a "/").
 import { readFileSync } from "node:fs";
 import type { SidebarItemConfig } from "../shared/types.ts";
 
 export interface GroupedSidebar {
   overview: string;
+  /** The folder the guides named by slug live in (default "services"). */
+  dir?: string;
   applications: {
     label: string;
     link: string;
-    categories: { label: string; services: string[] }[];
+    categories: { label: string; dir?: string; services: string[] }[];
   };
+}
+
+export const DEFAULT_GUIDES_DIR = "services";
+
+/** Whether data has the grouped form (rather than a Docusaurus sidebars object). */
+export function isGroupedSidebar(data: unknown): data is GroupedSidebar {
+  const d = data as GroupedSidebar | null;
+  return (
+    typeof d === "object" &&
+    d !== null &&
+    typeof d.overview === "string" &&
+    typeof d.applications === "object" &&
+    Array.isArray(d.applications?.categories)
+  );
+}
+
+/** The folder of a category's guides. */
+export function guidesDirOf(data: GroupedSidebar, category: { dir?: string }): string {
+  return (category.dir ?? data.dir ?? DEFAULT_GUIDES_DIR).replace(/^\/+|\/+$/g, "");
+}
+
+/** A guide's doc id: `<dir>/<slug>/index`, or the entry itself when it is a doc id. */
+export function guideIdOf(dir: string, entry: string): string {
+  return entry.includes("/") ? entry : `${dir ? `${dir}/` : ""}${entry}/index`;
 }
 
 export function sidebarFromGroups(data: GroupedSidebar): SidebarItemConfig[] {
@@ -25,7 +54,7 @@ export function sidebarFromGroups(data: GroupedSidebar): SidebarItemConfig[] {
         type: "category" as const,
         label: c.label,
         collapsible: true,
-        items: c.services.map((s) => `services/${s}/index`),
+        items: c.services.map((s) => guideIdOf(guidesDirOf(data, c), s)),
       })),
     },
   ];

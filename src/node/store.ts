@@ -10,8 +10,8 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { CACHE_DIR, contentCacheEnabled, hashOf } from "./cache.ts";
 import type { ModuleInputs } from "./bundled-import.ts";
+import { CACHE_DIR, contentCacheEnabled, hashOf } from "./cache.ts";
 import type { WrittenStamps } from "./write.ts";
 
 /** What the index knows of an entry. */
@@ -45,6 +45,8 @@ interface Index {
   outputs: Record<string, WrittenStamps>;
   /** The site's config as last bundled, with the files it was made from: a build whose config is unchanged starts no bundler. */
   config: { inputs: ModuleInputs; code: string } | null;
+  /** Other modules of the site (a sidebars module) as last bundled, by file. */
+  bundles: Record<string, { inputs: ModuleInputs; code: string }>;
 }
 
 const KEEP_BUILDS = 3;
@@ -56,6 +58,7 @@ const emptyIndex = (): Index => ({
   templates: null,
   validated: null,
   config: null,
+  bundles: {},
   outputs: {},
 });
 
@@ -115,6 +118,15 @@ export class PageStore {
   set config(config: Index["config"]) {
     if (config?.code === this.index.config?.code) return;
     this.index.config = config;
+    this.dirty = true;
+  }
+  /** A module of the site (not the config) as last bundled. */
+  bundle(file: string): { inputs: ModuleInputs; code: string } | null {
+    return this.index.bundles[file] ?? null;
+  }
+  setBundle(file: string, bundle: { inputs: ModuleInputs; code: string }): void {
+    if (this.index.bundles[file]?.code === bundle.code) return;
+    this.index.bundles = { ...this.index.bundles, [file]: bundle };
     this.dirty = true;
   }
   /** What the last build wrote into an output folder. */

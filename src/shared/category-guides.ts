@@ -34,9 +34,11 @@ function find(nodes: SidebarNode[], permalink: string): CategoryNode | null {
 }
 
 const linksUnder = (node: SidebarNode): { label: string; href: string }[] =>
-  node.type === "link"
-    ? [{ label: node.label, href: node.href }]
-    : [...(node.href ? [{ label: node.label, href: node.href }] : []), ...node.items.flatMap(linksUnder)];
+  node.type === "html"
+    ? []
+    : node.type === "link"
+      ? [{ label: node.label, href: node.href }]
+      : [...(node.href ? [{ label: node.label, href: node.href }] : []), ...node.items.flatMap(linksUnder)];
 
 /** On the page of a category: its sub-categories without a page of their own, each with its guides. */
 export function categoryGuidesOf(sidebar: SidebarNode[] | null, permalink: string): CategoryGuides[] {

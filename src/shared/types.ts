@@ -40,15 +40,22 @@ export interface PageLink {
   href: string;
 }
 
-/** The sidebar as the templates see it: resolved labels and hrefs. */
+/**
+ * The sidebar as the templates see it: resolved labels and hrefs. A link is a doc's (`docId`) or
+ * any other (a `link` or `ref` item: `docId` null); `html` is a sidebar module's own markup. A
+ * collapsible category starts closed unless it holds the page or says `collapsed: false`.
+ */
 export type SidebarNode =
-  | { type: "link"; label: string; href: string; docId: string }
+  | { type: "link"; label: string; href: string; docId: string | null; className?: string }
+  | { type: "html"; html: string; className?: string }
   | {
       type: "category";
       label: string;
       href: string | null;
       docId: string | null;
       collapsible: boolean;
+      collapsed?: false;
+      className?: string;
       items: SidebarNode[];
     };
 
@@ -70,6 +77,10 @@ export interface DocPageData {
   html: string;
   toc: TocItem[];
   hideToc: boolean;
+  /** The heading levels the table of contents shows (front matter toc_min/max_heading_level, else the config's). */
+  tocLevels: { minHeadingLevel: number; maxHeadingLevel: number };
+  /** `hide_title`: the title heading is not shown (a Markdown H1 of the body still is). */
+  hideTitle: boolean;
   sidebar: SidebarNode[] | null;
   breadcrumbs: Breadcrumb[];
   previous: PageLink | null;
@@ -77,6 +88,19 @@ export interface DocPageData {
   tags: TagSummary[];
   editUrl: string | null;
   hasMermaid: boolean;
+  /** `unlisted` (built, but in no sidebar, search or sitemap) or `draft` (shown by watch mode only): a note above the article. */
+  status: "unlisted" | "draft" | null;
+  /** `last_update`: "Last updated on <date> by <author>" under the article. */
+  lastUpdate: LastUpdate | null;
+  /** Front matter `keywords` (a meta tag) and `image` (an absolute URL, for Open Graph and Twitter cards). */
+  keywords: string[];
+  image: string | null;
+}
+
+export interface LastUpdate {
+  /** As shown ("Jan 31, 2025") and as an ISO date for `<time datetime>`. */
+  date: { text: string; iso: string } | null;
+  author: string | null;
 }
 
 export interface PageHead {
@@ -84,6 +108,9 @@ export interface PageHead {
   description: string;
   canonical: string;
   noindex?: boolean;
+  keywords?: string[];
+  /** Absolute URL of the page's social card image. */
+  image?: string | null;
 }
 
 export type TemplateName = "Layout" | "DocPage" | "HomePage" | "TagsPage" | "TagPage" | "SearchPage" | "NotFound";

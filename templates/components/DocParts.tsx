@@ -3,7 +3,7 @@
 import { Fragment } from "react";
 import { supportBadgeClass, supportBadgeLabel } from "../../src/shared/badges.ts";
 import { ALL_GUIDES_ID, type CategoryGuides } from "../../src/shared/category-guides.ts";
-import type { Breadcrumb, FrontMatter, PageLink, TocItem } from "../../src/shared/types.ts";
+import type { Breadcrumb, FrontMatter, LastUpdate, PageLink, TocItem } from "../../src/shared/types.ts";
 import { HomeIcon } from "./Icons.tsx";
 
 export function Breadcrumbs({ items, home }: { items: Breadcrumb[]; home: string }) {
@@ -219,5 +219,39 @@ export function Paginator({ previous, next }: { previous: PageLink | null; next:
         </a>
       ) : null}
     </nav>
+  );
+}
+
+/** Above an unlisted doc (or a draft, which only watch mode shows): what it is and who sees it. */
+export function StatusNote({ status }: { status: "unlisted" | "draft" }) {
+  return (
+    <div className="admonition admonition-caution" role="note">
+      <div className="admonition-heading">
+        <span>{status === "unlisted" ? "Unlisted page" : "Draft page"}</span>
+      </div>
+      <div className="admonition-content">
+        <p>
+          {status === "unlisted"
+            ? "This page is in no sidebar, search or sitemap, and search engines are asked not to index it: only readers with its link find it."
+            : "This page is a draft: it is shown while you write (ssodocs serve --watch), and left out of the built site."}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** "Last updated on <date> by <author>" (front matter last_update), as Docusaurus shows it. */
+export function LastUpdated({ update }: { update: LastUpdate }) {
+  return (
+    <p className="last-updated">
+      {update.date ? "Last updated on " : "Last updated"}
+      {update.date ? (
+        <b>
+          <time dateTime={update.date.iso}>{update.date.text}</time>
+        </b>
+      ) : null}
+      {update.author ? " by " : null}
+      {update.author ? <b>{update.author}</b> : null}
+    </p>
   );
 }

@@ -22,7 +22,10 @@ function firstPageOf(node: SidebarNode): string | null {
   let first = firstPages.get(node);
   if (first === undefined) {
     first =
-      node.href ?? (node.type === "category" ? (node.items.map(firstPageOf).find((h) => h !== null) ?? null) : null);
+      node.type === "html"
+        ? null
+        : (node.href ??
+          (node.type === "category" ? (node.items.map(firstPageOf).find((h) => h !== null) ?? null) : null));
     firstPages.set(node, first);
   }
   return first;
@@ -40,22 +43,33 @@ function sizeOf(nodes: SidebarNode[]): number {
 function hrefsOf(node: SidebarNode): Set<string> {
   let known = pagesUnder.get(node);
   if (!known) {
-    known = new Set<string>(node.href ? [node.href] : []);
+    known = new Set<string>(node.type !== "html" && node.href ? [node.href] : []);
     if (node.type === "category") for (const child of node.items) for (const href of hrefsOf(child)) known.add(href);
     pagesUnder.set(node, known);
   }
   return known;
 }
 
+/** A link that leaves the site opens in a new tab, as in Docusaurus. */
+const external = (href: string) => (/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(href) ? "_blank" : undefined);
+
 // The markup is kept lean (it is on every page): no class or attribute on a link that CSS can
-// infer from where it sits. The current page's link has aria-current="page".
+// infer from where it sits (an item's own `className` is its author's). The current page's link
+// has aria-current="page". An `html` item is the sidebar module's own markup.
 function Items({ nodes, path, full }: { nodes: SidebarNode[]; path: string; full: boolean }) {
   return (
     <ul>
       {nodes.map((node) =>
-        node.type === "link" ? (
-          <li key={node.href}>
-            <a href={node.href} aria-current={node.href === path ? "page" : undefined}>
+        node.type === "html" ? (
+          <li key={node.html} className={node.className} dangerouslySetInnerHTML={{ __html: node.html }} />
+        ) : node.type === "link" ? (
+          <li key={node.href} className={node.className}>
+            <a
+              href={node.href}
+              aria-current={node.href === path ? "page" : undefined}
+              target={external(node.href)}
+              rel={external(node.href) ? "noopener noreferrer" : undefined}
+            >
               {node.label}
             </a>
           </li>
@@ -69,7 +83,7 @@ function Items({ nodes, path, full }: { nodes: SidebarNode[]; path: string; full
 
 /**
  * A category lists all its items. A collapsible one is a <details>, open when it holds the
- * current page and closed otherwise, so it works without JavaScript too (the page's script only
+ * current page or says `collapsed: false`, and closed otherwise, so it works without JavaScript too (the page's script only
  * animates it, src/client/sidebar.ts); opening one closes no other. A collapsible category with a
  * page of its own keeps its label as a link, with the <summary> as its caret.
  */
@@ -82,25 +96,27 @@ function Category({ node, path, full }: { node: CategoryNode; path: string; full
     <span>{node.label}</span>
   );
   const items = <Items nodes={node.items} path={path} full={full} />;
+  const own = node.className;
+  const classes = (name?: string) => [name, own].filter(Boolean).join(" ") || undefined;
   if (!node.collapsible) {
     return (
-      <li>
+      <li className={own}>
         {label}
         {items}
       </li>
     );
   }
-  const open = hrefsOf(node).has(path);
+  const open = node.collapsed === false || hrefsOf(node).has(path);
   const first = firstPageOf(node);
   if (!open && !full && first) {
     return (
-      <li className="closed">
+      <li className={classes("closed")}>
         <a href={first}>{node.label}</a>
       </li>
     );
   }
   return node.href ? (
-    <li className="linked">
+    <li className={classes("linked")}>
       {label}
       <details open={open}>
         <summary aria-label={node.label} />
@@ -108,7 +124,7 @@ function Category({ node, path, full }: { node: CategoryNode; path: string; full
       </details>
     </li>
   ) : (
-    <li>
+    <li className={own}>
       <details open={open}>
         <summary>{node.label}</summary>
         {items}

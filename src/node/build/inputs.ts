@@ -1,15 +1,18 @@
 // The first stage of a build: the site's inputs, read from disk. Docs with their text and its
-// hash (front matter parsed), the static folders' files, and the languages the docs' code
-// fences name. Watch mode hands in the docs it read before and the files that changed since,
+// hash (front matter parsed), the folders' `_category_` files, the static folders' files, and
+// the languages the docs' code fences name. Watch mode hands in the docs it read before and the files that changed since,
 // so only those are read again.
 import path from "node:path";
 import type { LoadedConfig } from "../config.ts";
-import { listDocFiles, loadDoc, type SourceDoc } from "../content/load.ts";
+import { type CategoryMeta, readCategoryMetas } from "../content/category-meta.ts";
+import { listContentFiles, loadDoc, type SourceDoc } from "../content/load.ts";
 import { fenceLanguages, siteLanguages } from "../markdown/language-context.ts";
 import { staticFilesOf } from "../write.ts";
 
 export interface SiteInputs {
   docs: SourceDoc[];
+  /** The folders' `_category_` files, by folder (read anew each time: there are few). */
+  categories: Map<string, CategoryMeta>;
   /** The languages the build loads for highlighting. */
   languages: string[];
   /** Each static folder with its files, in the config's order. */
@@ -23,7 +26,8 @@ export interface KnownDocs {
 }
 
 export function readSiteInputs(loaded: LoadedConfig, known?: KnownDocs): SiteInputs {
-  const docs = listDocFiles(loaded.docsDir).map((relativePath) => {
+  const listed = listContentFiles(loaded.docsDir);
+  const docs = listed.docs.map((relativePath) => {
     const before = known?.docs.get(relativePath);
     if (before && !known!.changed.has(path.join(loaded.docsDir, relativePath))) return before;
     return loadDoc(loaded.docsDir, relativePath);
@@ -33,5 +37,5 @@ export function readSiteInputs(loaded: LoadedConfig, known?: KnownDocs): SiteInp
     loaded.config.code.extraLanguages,
   );
   const statics = loaded.staticDirs.map((dir) => ({ dir, files: staticFilesOf(dir) }));
-  return { docs, languages, statics };
+  return { docs, categories: readCategoryMetas(loaded.docsDir, listed.categories), languages, statics };
 }

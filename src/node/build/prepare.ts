@@ -3,20 +3,20 @@
 // loaded only then too: their stamp comes from the files they were last made from, as long as
 // each still hashes the same.
 import { readFileSync } from "node:fs";
-import type { LoadedConfig } from "../config.ts";
-import { hashOf, toolStamp } from "../cache.ts";
-import type { ContentModel } from "../content/site.ts";
+import type { SiteView } from "../../shared/template-props.ts";
+import type { SiteConfig } from "../../shared/types.ts";
 import { hashOfInputs, inputsUnchanged } from "../bundled-import.ts";
-import { createCodeRenderer, type CodeRenderer } from "../markdown/code.ts";
+import { hashOf, toolStamp } from "../cache.ts";
+import type { LoadedConfig } from "../config.ts";
+import type { ContentModel } from "../content/site.ts";
+import { SsodocsError } from "../errors.ts";
+import { type CodeRenderer, createCodeRenderer } from "../markdown/code.ts";
 import { createMarkdownRenderer, type MarkdownRenderer } from "../markdown/index.ts";
 import { clientAssets, type ClientAssets } from "../render/assets.ts";
 import { contentSecurityPolicy } from "../render/csp.ts";
-import { planPages, siteStampOf, structureStampOf, type PagePlan, type SiteStamps } from "../render/plan.ts";
+import { type PagePlan, planPages, type SiteStamps, siteStampOf, structureStampOf } from "../render/plan.ts";
 import { siteViewOf } from "../render/site-view.ts";
 import { defaultTemplatesStamp, loadTemplates, type Templates } from "../render/templates.ts";
-import type { SiteView } from "../../shared/template-props.ts";
-import type { SiteConfig } from "../../shared/types.ts";
-import { SsodocsError } from "../errors.ts";
 import type { PageStore } from "../store.ts";
 import type { SiteInputs } from "./inputs.ts";
 
@@ -74,10 +74,10 @@ export async function prepareSite(
     tool: toolStamp(),
     templates: templatesHash,
     site: siteStampOf(site, loaded.inputs),
-    structure: structureStampOf(model),
+    structure: structureStampOf(model, inputs.categories),
     languages: inputs.languages,
   };
-  const plans = planPages(model, site, stamps);
+  const plans = planPages(model, site, stamps, loaded.file);
   let renderers: ReturnType<PreparedSite["renderers"]> | null = null;
   const imageHashes = new Map<string, string | null>();
   const imageUnchanged = ([file, hash]: [string, string, string]) => {

@@ -1,9 +1,12 @@
 // The output files besides the pages: scripts and styles, images the pages show, the static
-// folders, `_headers`, the sitemap and robots.txt, and the search files (kept in the store under
-// the keys of the doc pages they are made from).
-import path from "node:path";
+// folders, `_headers` and `_redirects`, the sitemap and robots.txt, and the search files (kept in
+// the store under the keys of the doc pages they are made from). A `_headers` or `_redirects` of
+// a static folder is merged with ssodocs's own: its lines first, then ssodocs's.
+
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { hashOf } from "../cache.ts";
+import { redirectsFileLines } from "../content/redirects.ts";
 import { SsodocsError } from "../errors.ts";
 import { headersFile } from "../render/csp.ts";
 import { sitemapAndRobots } from "../render/pages.ts";
@@ -11,7 +14,7 @@ import { EMBEDDED_INDEX_FILE, RECORDS_FILE, searchFiles } from "../search/files.
 import { LLMS_FILE, llmsTxt } from "../search/llms.ts";
 import { docsInRecordOrder } from "../search/order.ts";
 import type { PageStore } from "../store.ts";
-import { outputOf, type OutputItem } from "../write.ts";
+import { type OutputItem, outputOf } from "../write.ts";
 import type { PreparedSite } from "./prepare.ts";
 import type { ProducedPage } from "./produce.ts";
 
@@ -39,8 +42,11 @@ export async function searchOutputs(
   store: PageStore,
   pages: ProducedPage[],
 ): Promise<OutputItem[]> {
+  // Unlisted docs are left out of search.
   const docs = docsInRecordOrder(
-    pages.filter((p) => p.plan.kind === "doc").map((p) => ({ id: p.plan.doc!.id, page: p })),
+    pages
+      .filter((p) => p.plan.kind === "doc" && !p.plan.doc!.frontMatter.unlisted)
+      .map((p) => ({ id: p.plan.doc!.id, page: p })),
     site.model.sidebar,
   );
   const key = hashOf(
@@ -63,6 +69,19 @@ export async function searchOutputs(
   });
 }
 
+/** The text of the static folders' own `_headers` or `_redirects` (a later folder's replaces an earlier one's), if any. */
+function staticText(site: PreparedSite, name: string): string | null {
+  const dir = site.inputs.statics.filter((s) => s.files.includes(name)).pop()?.dir;
+  return dir ? readSourceFile(path.join(dir, name)).toString("utf8") : null;
+}
+
+/** A host file: the static folders' text, then ssodocs's own lines. */
+function merged(site: PreparedSite, name: string, own: string): OutputItem | null {
+  const theirs = staticText(site, name);
+  if (theirs === null) return own ? outputOf(name, own) : null;
+  return outputOf(name, own ? `${theirs.replace(/\s*$/, "\n")}\n${own}` : theirs);
+}
+
 /**
  * Every output file but the pages. A static file never replaces a file the build makes; of the
  * static folders, a later one's file replaces an earlier one's (they are copied in order).
@@ -73,8 +92,10 @@ export async function siteFiles(
   pages: ProducedPage[],
   { search = true } = {},
 ): Promise<OutputItem[]> {
+  const redirects = pages.flatMap((p) => (p.plan.redirect ? [p.plan.redirect] : []));
   const made: OutputItem[] = [
-    outputOf("_headers", headersFile(site.csp).contents),
+    merged(site, "_headers", String(headersFile(site.csp).contents))!,
+    ...[merged(site, "_redirects", redirectsFileLines(redirects))].filter((f): f is OutputItem => f !== null),
     ...sitemapAndRobots(
       pages.map((p) => p.plan),
       site.config,

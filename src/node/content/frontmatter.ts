@@ -218,6 +218,15 @@ export function parseFrontMatter(source: string, file: string): ParsedSource {
       line: keyLines[key] ?? 1,
     });
   }
+  const { toc_min_heading_level: min, toc_max_heading_level: max } = result.output;
+  if (min !== undefined && max !== undefined && min > max)
+    throw new SsodocsError(
+      `front matter "toc_min_heading_level" (${min}) must be at most toc_max_heading_level (${max})`,
+      {
+        file,
+        line: keyLines.toc_min_heading_level ?? 1,
+      },
+    );
   return {
     frontMatter: result.output,
     body: source.slice(found.bodyStart),

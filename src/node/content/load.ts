@@ -5,11 +5,17 @@ import type { FrontMatter } from "../../shared/types.ts";
 import { hashOf } from "../cache.ts";
 import { SsodocsError } from "../errors.ts";
 import { listFiles } from "../list-files.ts";
-import { parseFrontMatter, unsafeRoutePart, type UnknownKey } from "./frontmatter.ts";
+import { docIdOf, docSlugOf } from "./doc-ids.ts";
+import { parseFrontMatter, type UnknownKey, unsafeRoutePart } from "./frontmatter.ts";
 
 export interface SourceDoc {
-  /** Path below the docs folder without extension, with / separators: `services/grafana/index`. */
+  /**
+   * The doc's id as Docusaurus makes it: its folder path, then its front matter `id` or file name,
+   * number prefixes stripped (`services/grafana/index`, `guides/intro` for `02-guides/01-intro.md`).
+   */
   id: string;
+  /** Its route below the docs root, starting with "/" (doc-ids.ts): `/services/grafana/`. */
+  slug: string;
   /** Absolute path of the file. */
   file: string;
   /** Path relative to the docs folder, as shown in messages and edit links. */
@@ -25,28 +31,40 @@ export interface SourceDoc {
   unknownKeys: UnknownKey[];
 }
 
+/** A folder's sidebar metadata, as Docusaurus names it (category-meta.ts reads it). */
+export const CATEGORY_FILE = /^_category_\.(?:json|ya?ml)$/;
+
 /**
- * Markdown files below the docs folder (`.md`, `.mdx`), sorted. Skipped: names starting with
- * `_` or `.`, and node_modules. Folder links are not followed (a link loop cannot hang the walk);
- * a linked file is listed, so a dangling link is reported when it is read.
+ * Markdown files below the docs folder (`.md`, `.mdx`) and the folders' `_category_` files, each
+ * sorted. Skipped: other names starting with `_` or `.`, and node_modules. Folder links are not
+ * followed (a link loop cannot hang the walk); a linked file is listed, so a dangling link is
+ * reported when it is read.
  */
-export function listDocFiles(docsDir: string): string[] {
+export function listContentFiles(docsDir: string): { docs: string[]; categories: string[] } {
   const files = listFiles(docsDir, {
-    skip: (name) => name.startsWith("_") || name === "node_modules",
-    keep: (name) => /\.mdx?$/.test(name),
+    skip: (name) => (name.startsWith("_") && !CATEGORY_FILE.test(name)) || name === "node_modules",
+    keep: (name) => /\.mdx?$/.test(name) || CATEGORY_FILE.test(name),
   });
+  const docs: string[] = [];
+  const categories: string[] = [];
   for (const relativePath of files) {
+    if (CATEGORY_FILE.test(path.posix.basename(relativePath))) {
+      categories.push(relativePath);
+      continue;
+    }
     const bad = unsafeRoutePart(relativePath);
     if (bad)
       throw new SsodocsError(`a file or folder name may not contain ${bad}: it becomes part of a page's address`, {
         file: path.join(docsDir, relativePath),
       });
+    docs.push(relativePath);
   }
-  return files;
+  return { docs, categories };
 }
 
-export function docIdOf(relativePath: string): string {
-  return relativePath.replace(/\\/g, "/").replace(/\.mdx?$/, "");
+/** The Markdown files below the docs folder (listContentFiles). */
+export function listDocFiles(docsDir: string): string[] {
+  return listContentFiles(docsDir).docs;
 }
 
 /** The text of a `# heading` opening the body (after MDX import lines), if any. */
@@ -59,7 +77,10 @@ export function leadingH1Of(body: string): string | null {
 }
 
 function fileTitle(relativePath: string): string {
-  const parts = docIdOf(relativePath).split("/");
+  const parts = relativePath
+    .replace(/\\/g, "/")
+    .replace(/\.mdx?$/, "")
+    .split("/");
   const last = parts.pop()!;
   return last === "index" && parts.length ? parts.pop()! : last;
 }
@@ -70,8 +91,15 @@ export function docOf(file: string, relativePath: string, source: string): Sourc
   const { frontMatter, body, bodyLine, keyLines, unknownKeys } = parseFrontMatter(source, file);
   const title = frontMatter.title ?? leadingH1Of(body) ?? fileTitle(relativePath);
   const relative = relativePath.replace(/\\/g, "/");
+  if (frontMatter.id?.includes("/"))
+    throw new SsodocsError(`front matter "id" may not contain "/" (got "${frontMatter.id}"): use slug for the route`, {
+      file,
+      line: keyLines.id,
+    });
+  const ids = { relativePath: relative, frontMatter };
   return {
-    id: docIdOf(relativePath),
+    id: docIdOf(ids),
+    slug: docSlugOf(ids),
     file,
     relativePath: relative,
     hash: hashOf(source),

@@ -2,15 +2,12 @@
 // computed once and handed to the render stage as plain data.
 import type { SiteConfig, TagSummary } from "../../shared/types.ts";
 import { SsodocsError, type Warnings } from "../errors.ts";
+import type { CategoryMeta } from "./category-meta.ts";
+import { compareText } from "./compare-text.ts";
 import type { SourceDoc } from "./load.ts";
 import { docPermalink, routeKey, tagPermalink } from "./routes.ts";
-import { compareText } from "./compare-text.ts";
 import { buildSidebar, type Sidebar, type SidebarDocInfo } from "./sidebar.ts";
-
-/** A guide is a service's page: `services/<service>/index`. */
-export function isGuideId(docId: string): boolean {
-  return /^services\/[^/]+\/index$/.test(docId);
-}
+import type { NamedSidebar } from "./sidebars-module.ts";
 
 /** A tag's path segment: the permalink given, else the label in lower case with hyphens (as Docusaurus makes it). */
 export function tagKeyOf(label: string, permalink?: string): string {
@@ -33,7 +30,10 @@ export function tagsOf(doc: SourceDoc): { label: string; key: string }[] {
 }
 
 export interface ContentModel {
+  /** The docs of the build: every doc but the drafts (which watch mode shows). */
   docs: SourceDoc[];
+  /** Ids of the drafts left out. */
+  drafts: Set<string>;
   byId: Map<string, SourceDoc>;
   /** Doc id -> sidebar label and permalink. */
   info: Map<string, SidebarDocInfo>;
@@ -43,19 +43,37 @@ export interface ContentModel {
   tags: Map<string, { summary: TagSummary; docIds: string[] }>;
 }
 
-export function buildContentModel(
-  docs: SourceDoc[],
-  config: SiteConfig,
-  configFile: string,
-  warnings: Warnings,
-): ContentModel {
-  const byId = new Map<string, SourceDoc>();
+/** What the model is made from: the docs read, the folders' `_category_` files and the sidebars. */
+export interface ContentSources {
+  docs: SourceDoc[];
+  categories: Map<string, CategoryMeta>;
+}
+
+/** The config and its sidebars, as loadConfig gives them. */
+export interface ModelConfig {
+  config: SiteConfig;
+  file: string;
+  sidebars: NamedSidebar[];
+}
+
+/** `drafts`: build the drafts too (watch mode), as Docusaurus's development server does. */
+export interface ModelOptions {
+  drafts?: boolean;
+}
+
+/** Docs' permalinks and labels; a duplicate route warns (two slugs claiming one is an error). */
+function docInfos(docs: SourceDoc[], config: SiteConfig, warnings: Warnings): Map<string, SidebarDocInfo> {
   const info = new Map<string, SidebarDocInfo>();
-  const byRelativePath = new Map<string, SourceDoc>();
   const routes = new Map<string, SourceDoc>();
+  const ids = new Map<string, SourceDoc>();
   for (const doc of docs) {
-    byId.set(doc.id, doc);
-    byRelativePath.set(doc.relativePath, doc);
+    const same = ids.get(doc.id);
+    if (same)
+      throw new SsodocsError(`duplicate doc id "${doc.id}": ${same.relativePath} has it too`, {
+        file: doc.file,
+        line: doc.keyLines.id,
+      });
+    ids.set(doc.id, doc);
     const permalink = docPermalink(doc, config);
     const key = routeKey(permalink);
     const twin = routes.get(key);
@@ -63,10 +81,7 @@ export function buildContentModel(
       // Two authors asked for the same address: that is a mistake to fix, not to guess about.
       throw new SsodocsError(
         `duplicate slug "${doc.frontMatter.slug}": ${twin.relativePath} already claims ${permalink}`,
-        {
-          file: doc.file,
-          line: doc.keyLines.slug,
-        },
+        { file: doc.file, line: doc.keyLines.slug },
       );
     }
     if (twin) {
@@ -82,11 +97,28 @@ export function buildContentModel(
       warnings.add(message, { file: doc.file, line });
     }
   }
-  if (docs.length === 0) throw new SsodocsError("the docs folder holds no Markdown files", { file: configFile });
-  const sidebar = buildSidebar(config.docs.sidebar, info, configFile);
+  return info;
+}
 
+/** Front matter naming other docs (pagination_prev, pagination_next) names docs that exist. */
+function checkDocReferences(docs: SourceDoc[], byId: Map<string, SourceDoc>): void {
+  for (const doc of docs) {
+    for (const key of ["pagination_prev", "pagination_next"] as const) {
+      const id = doc.frontMatter[key];
+      if (typeof id === "string" && !byId.has(id))
+        throw new SsodocsError(`front matter "${key}" names no doc: "${id}"`, {
+          file: doc.file,
+          line: doc.keyLines[key],
+        });
+    }
+  }
+}
+
+function tagsOfDocs(docs: SourceDoc[], config: SiteConfig): ContentModel["tags"] {
   const tags = new Map<string, { summary: TagSummary; docIds: string[] }>();
   for (const doc of docs) {
+    // An unlisted doc's tags would list it: its tags show on its page only.
+    if (doc.frontMatter.unlisted) continue;
     for (const { label, key } of tagsOf(doc)) {
       let entry = tags.get(key);
       if (!entry) {
@@ -98,6 +130,66 @@ export function buildContentModel(
       entry.summary.count++;
     }
   }
-  const sortedTags = new Map([...tags.entries()].sort(([a], [b]) => compareText(a, b)));
-  return { docs, byId, info, byRelativePath, sidebar, tags: sortedTags };
+  return new Map([...tags.entries()].sort(([a], [b]) => compareText(a, b)));
+}
+
+const WHY: Record<string, string> = {
+  customProps: "Docusaurus passes it to swizzled theme components",
+  sidebar_custom_props: "Docusaurus passes it to swizzled theme components",
+  key: "Docusaurus tells items apart by it for translations",
+  sidebar_key: "Docusaurus tells items apart by it for translations",
+  defaultStyle: "every html item is styled alike",
+};
+const ignoredNote = (key: string) => `has no effect in ssodocs (${WHY[key]}); ignored`;
+
+/** One warning per Docusaurus key that ssodocs accepts and ignores, naming the first place that uses it. */
+function warnIgnored(sources: ContentSources, sidebars: NamedSidebar[], warnings: Warnings): void {
+  for (const sidebar of sidebars)
+    for (const key of sidebar.ignored ?? [])
+      warnings.add(`sidebar items' "${key}" ${ignoredNote(key)}`, { file: sidebar.file });
+  const metaKeys = new Set<string>();
+  for (const meta of sources.categories.values()) {
+    for (const key of meta.ignored) {
+      if (metaKeys.has(key)) continue;
+      metaKeys.add(key);
+      warnings.add(`category "${key}" ${ignoredNote(key)}`, { file: meta.file });
+    }
+  }
+  for (const key of ["sidebar_custom_props", "sidebar_key"] as const) {
+    const using = sources.docs.filter((doc) => doc.frontMatter[key] !== undefined);
+    if (!using.length) continue;
+    const others = using.length > 1 ? ` (and in ${using.length - 1} other docs)` : "";
+    warnings.add(`front matter "${key}" ${ignoredNote(key)}${others}`, {
+      file: using[0].file,
+      line: using[0].keyLines[key],
+    });
+  }
+}
+
+export function buildContentModel(
+  sources: ContentSources,
+  { config, file: configFile, sidebars }: ModelConfig,
+  warnings: Warnings,
+  options: ModelOptions = {},
+): ContentModel {
+  if (sources.docs.length === 0)
+    throw new SsodocsError("the docs folder holds no Markdown files", { file: configFile });
+  const docs = options.drafts ? sources.docs : sources.docs.filter((doc) => !doc.frontMatter.draft);
+  const drafts = new Set(options.drafts ? [] : sources.docs.filter((d) => d.frontMatter.draft).map((d) => d.id));
+  const info = docInfos(docs, config, warnings);
+  const byId = new Map(docs.map((doc) => [doc.id, doc]));
+  const byRelativePath = new Map(docs.map((doc) => [doc.relativePath, doc]));
+  checkDocReferences(docs, byId);
+  warnIgnored(sources, sidebars, warnings);
+  const sidebar = buildSidebar({
+    sidebars,
+    docs,
+    byId,
+    info,
+    drafts,
+    categories: sources.categories,
+    config,
+    warn: (message, file) => warnings.add(message, { file }),
+  });
+  return { docs, drafts, byId, info, byRelativePath, sidebar, tags: tagsOfDocs(docs, config) };
 }

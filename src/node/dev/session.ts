@@ -6,19 +6,19 @@
 // finds the pages of the last session.
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { brokenLinksOf } from "../build.ts";
 import { readSiteInputs, type SiteInputs } from "../build/inputs.ts";
-import { prepareSite, type PreparedSite, type RendererCache } from "../build/prepare.ts";
-import { producePages } from "../build/produce.ts";
+import { type PreparedSite, prepareSite, type RendererCache } from "../build/prepare.ts";
+import { type ProducedPage, producePages } from "../build/produce.ts";
 import { searchOutputs, siteFiles } from "../build/site-files.ts";
-import { loadConfig, type LoadedConfig } from "../config.ts";
+import { brokenLinksOf } from "../build.ts";
+import { type LoadedConfig, loadConfig } from "../config.ts";
+import type { SourceDoc } from "../content/load.ts";
 import { routeKey } from "../content/routes.ts";
 import { buildContentModel } from "../content/site.ts";
-import type { SourceDoc } from "../content/load.ts";
-import { SsodocsError, Warnings, type SourceLocation } from "../errors.ts";
+import { type SourceLocation, SsodocsError, Warnings } from "../errors.ts";
 import type { PageStore } from "../store.ts";
 import { formatBrokenLinks } from "../validate/links.ts";
-import { outputPathIn, type OutputItem } from "../write.ts";
+import { type OutputItem, outputPathIn } from "../write.ts";
 import { brokenLinkLocation } from "./link-location.ts";
 
 /** What an update did, for the terminal line and the browsers. */
@@ -109,7 +109,8 @@ export class DevSession {
     const inputs = readSiteInputs(this.loaded, { docs: this.docs, changed });
     this.docs = new Map(inputs.docs.map((doc) => [doc.relativePath, doc]));
     const warnings = new Warnings();
-    const model = buildContentModel(inputs.docs, this.loaded.config, this.loaded.file, warnings);
+    // Watch mode shows the drafts, as Docusaurus's development server does.
+    const model = buildContentModel(inputs, this.loaded, warnings, { drafts: true });
     const site = await prepareSite(this.loaded, inputs, model, this.store, this.renderers);
     this.csp = site.csp;
     return { site, inputs, warnings };

@@ -1,8 +1,10 @@
-// The Content-Security-Policy the site is built to work under. The only inline script is the
-// before-paint script, allowed by its hash; there are no inline event handlers. Inline style
+// The Content-Security-Policy the site is built to work under. The only inline scripts are the
+// before-paint script and, on a site with redirects, the redirect pages' script, each allowed by
+// its hash; there are no inline event handlers. Inline style
 // attributes stay allowed: highlighted code carries its colours in them.
 import { createHash } from "node:crypto";
 import type { SiteConfig } from "../../shared/types.ts";
+import { REDIRECT_SCRIPT } from "../content/redirects.ts";
 import type { OutputFile } from "./assets.ts";
 
 export function scriptHash(script: string): string {
@@ -13,9 +15,10 @@ export function contentSecurityPolicy(beforePaintScript: string, config: SiteCon
   const algolia = config.search.algolia
     ? ` https://${config.search.algolia.appId.toLowerCase()}-dsn.algolia.net https://*.algolianet.com https://*.algolia.net`
     : "";
+  const redirects = config.redirects.length || config.createRedirects ? ` '${scriptHash(REDIRECT_SCRIPT)}'` : "";
   return [
     "default-src 'self'",
-    `script-src 'self' '${scriptHash(beforePaintScript)}'`,
+    `script-src 'self' '${scriptHash(beforePaintScript)}'${redirects}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "font-src 'self' data:",

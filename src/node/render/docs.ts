@@ -3,43 +3,62 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { DocPageData, SiteConfig } from "../../shared/types.ts";
-import type { CategoryCard } from "../../shared/template-props.ts";
 import { categoryAnchor } from "../../shared/category-guides.ts";
-import { tagsOf, type ContentModel } from "../content/site.ts";
-import { breadcrumbsOf, categoryLinkedTo, docIdsUnder, neighboursOf } from "../content/sidebar.ts";
+import { escapeHtml } from "../../shared/escape-html.ts";
+import type { CategoryCard } from "../../shared/template-props.ts";
+import type { DocPageData, LastUpdate, SiteConfig } from "../../shared/types.ts";
+import { hashOf } from "../cache.ts";
 import type { SourceDoc } from "../content/load.ts";
+import { withTrailingSlash } from "../content/routes.ts";
+import {
+  breadcrumbsOf,
+  type CategoryNode,
+  type CategoryPage,
+  categoryLinkedTo,
+  docIdsUnder,
+  sidebarIndexOf,
+  stopLink,
+  stopsAround,
+} from "../content/sidebar.ts";
+import { type ContentModel, tagsOf } from "../content/site.ts";
 import { SsodocsError, Warnings } from "../errors.ts";
 import type { MarkdownRenderer, RenderedMarkdown } from "../markdown/index.ts";
-import { hashOf } from "../cache.ts";
 import { isWithin, realPathOf } from "../output-folder.ts";
 
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
 /**
- * Cards for the sub-categories and docs of a category (the services index shows these). A
- * sub-category without a page of its own leads to its list of guides on the category's page
- * (templates/components/DocParts.tsx, CategoryGuideList).
+ * Cards for the items of a category: its sub-categories ("N items") and docs (their
+ * description), and its other links. A sub-category without a page of its own leads to its list
+ * of guides on the category's page (templates/components/DocParts.tsx, CategoryGuideList), or
+ * to its first page when the category has no page.
  */
-export function categoryCards(model: ContentModel, docId: string): CategoryCard[] {
-  const category = categoryLinkedTo(model.sidebar, docId);
-  if (!category) return [];
-  return category.items.map((node) => {
+export function cardsOf(model: ContentModel, category: CategoryNode): CategoryCard[] {
+  return category.items.flatMap((node): CategoryCard[] => {
+    if (node.type === "html") return [];
+    if (node.type === "link") {
+      const doc = node.docId ? model.byId.get(node.docId) : undefined;
+      return [{ label: node.label, href: node.href, count: 1, description: doc?.frontMatter.description ?? "" }];
+    }
     const ids = docIdsUnder(node);
     const first = ids[0] ? model.info.get(ids[0]) : undefined;
-    const listed = node.type === "category" && category.href ? `${category.href}#${categoryAnchor(node.label)}` : null;
-    const href = node.href ?? listed ?? first?.permalink ?? "#";
-    const count = node.type === "category" ? ids.length : 1;
-    return {
-      label: node.label,
-      href,
-      count,
-      description:
-        node.type === "category"
-          ? `${count} ${count === 1 ? "item" : "items"}`
-          : (model.byId.get(node.docId)?.frontMatter.description ?? ""),
-    };
+    const listed = category.href ? `${category.href}#${categoryAnchor(node.label)}` : null;
+    const count = ids.length;
+    return [
+      {
+        label: node.label,
+        href: node.href ?? listed ?? first?.permalink ?? "#",
+        count,
+        description: `${count} ${count === 1 ? "item" : "items"}`,
+      },
+    ];
   });
+}
+
+/** The cards of the category whose own page is this doc (`<DocCardList />`). */
+export function categoryCards(model: ContentModel, docId: string): CategoryCard[] {
+  const category = categoryLinkedTo(model.sidebar, docId);
+  return category ? cardsOf(model, category) : [];
 }
 
 /** First paragraph of the body as plain text, for the meta description when front matter has none. */
@@ -54,6 +73,12 @@ export function descriptionFromHtml(html: string): string {
     .replace(/\s+/g, " ")
     .trim();
   return text.length > 160 ? `${text.slice(0, 157).replace(/\s+\S*$/, "")}...` : text;
+}
+
+/** A link to a page of the site with `trailingSlash` applied (a link to a file, such as `/img/a.png`, stays as it is). */
+function pageLink(href: string, config: SiteConfig): string {
+  const pathname = href.split(/[?#]/)[0];
+  return /\.[a-z0-9]+$/i.test(pathname.split("/").pop() ?? "") ? href : withTrailingSlash(href, config);
 }
 
 /** An image a doc shows: its file in the docs folder, the hash of its bytes, where it is written. */
@@ -120,9 +145,9 @@ export function renderDoc(doc: SourceDoc, context: DocRenderContext): RenderedDo
       }
       return model.info.get(found.id)!.permalink + hash;
     }
-    if (href.startsWith("/")) return href;
+    if (href.startsWith("/")) return pageLink(href, config);
     const url = new URL(href, `http://site${permalink}`);
-    return url.pathname + url.search + url.hash;
+    return pageLink(url.pathname + url.search + url.hash, config);
   };
 
   const resolveImage = (src: string, line: number): string => {
@@ -168,11 +193,60 @@ export function renderDoc(doc: SourceDoc, context: DocRenderContext): RenderedDo
     resolveImage,
     categoryCards: () => context.cardsHtml(categoryCards(model, doc.id)),
   });
+  const image = doc.frontMatter.image;
+  const imageUrl = image ? socialImageUrl(image, config, (src) => resolveImage(src, doc.keyLines.image ?? 1)) : null;
   return {
-    page: docPageData(doc, rendered, permalink, label, context),
+    page: docPageData(doc, rendered, permalink, label, imageUrl, context),
     images: [...images.values()],
     origins,
     warnings: warnings.list,
+  };
+}
+
+/** A social card image as an absolute URL: a URL as it is, a path of the site, or a file beside the doc (copied). */
+function socialImageUrl(image: string, config: SiteConfig, copy: (src: string) => string): string {
+  if (EXTERNAL.test(image)) return image;
+  if (image.startsWith("/"))
+    return `${config.url}${image.startsWith(config.baseUrl) ? image : config.baseUrl + image.slice(1)}`;
+  return `${config.url}${copy(image)}`;
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** `last_update` as shown: the date as Docusaurus shows it in English ("Jan 31, 2025", in UTC) and the author. */
+export function lastUpdateOf(doc: SourceDoc): LastUpdate | null {
+  const value = doc.frontMatter.last_update;
+  if (!value || (value.date === undefined && value.author === undefined)) return null;
+  let date: LastUpdate["date"] = null;
+  if (value.date !== undefined) {
+    const d = value.date instanceof Date ? value.date : new Date(value.date);
+    if (Number.isNaN(d.getTime()))
+      throw new SsodocsError(
+        `front matter "last_update.date" must be a date such as 2025-01-31 (got "${value.date}")`,
+        {
+          file: doc.file,
+          line: doc.keyLines.last_update,
+        },
+      );
+    const text = `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
+    date = { text, iso: d.toISOString() };
+  }
+  return { date, author: value.author ?? null };
+}
+
+/** Previous and next: front matter `pagination_prev`/`pagination_next` (a doc id, or null for none), else the sidebar's order. */
+function paginationOf(doc: SourceDoc, model: ContentModel): Pick<DocPageData, "previous" | "next"> {
+  const index = model.sidebar.sidebarOf.get(doc.id);
+  const around = index === undefined ? null : stopsAround(model.sidebar.sidebars[index].stops, doc.id);
+  const pick = (key: "pagination_prev" | "pagination_next", fromSidebar: Parameters<typeof stopLink>[0]) => {
+    const id = doc.frontMatter[key];
+    if (id === null) return null;
+    if (id === undefined) return stopLink(fromSidebar, model.byId, model.info);
+    return stopLink({ docId: id, href: "", label: model.info.get(id)!.label }, model.byId, model.info);
+  };
+  return {
+    previous: pick("pagination_prev", around?.previous ?? null),
+    next: pick("pagination_next", around?.next ?? null),
   };
 }
 
@@ -181,27 +255,76 @@ function docPageData(
   rendered: RenderedMarkdown,
   permalink: string,
   label: string,
+  image: string | null,
   { model, config }: DocRenderContext,
 ): DocPageData {
-  const inSidebar = model.sidebar.parents.has(doc.id);
-  const { previous, next } = neighboursOf(model.sidebar, doc.id, model.info);
-  const { minHeadingLevel, maxHeadingLevel } = config.toc;
+  const fm = doc.frontMatter;
+  const chain = model.sidebar.parents.get(doc.id);
+  const shown = sidebarIndexOf(model.sidebar, doc);
+  const tocLevels = {
+    minHeadingLevel: fm.toc_min_heading_level ?? config.toc.minHeadingLevel,
+    maxHeadingLevel: fm.toc_max_heading_level ?? config.toc.maxHeadingLevel,
+  };
+  const editUrl = fm.custom_edit_url !== undefined ? fm.custom_edit_url : config.docs.editUrl;
   return {
     id: doc.id,
     permalink,
     title: doc.title,
     heading: rendered.leadingH1 ?? doc.title,
-    description: doc.frontMatter.description ?? descriptionFromHtml(rendered.html),
-    frontMatter: doc.frontMatter,
+    description: fm.description ?? descriptionFromHtml(rendered.html),
+    frontMatter: fm,
     html: rendered.html,
-    toc: rendered.headings.filter((h) => h.level >= minHeadingLevel && h.level <= maxHeadingLevel),
-    hideToc: doc.frontMatter.hide_table_of_contents ?? false,
-    sidebar: inSidebar ? model.sidebar.nodes : null,
-    breadcrumbs: inSidebar ? breadcrumbsOf(model.sidebar, doc.id, label) : [],
-    previous,
-    next,
-    tags: [...new Set(tagsOf(doc).map((t) => t.key))].map((key) => model.tags.get(key)!.summary),
-    editUrl: config.docs.editUrl ? config.docs.editUrl + doc.relativePath : null,
+    toc: rendered.headings.filter((h) => h.level >= tocLevels.minHeadingLevel && h.level <= tocLevels.maxHeadingLevel),
+    hideToc: fm.hide_table_of_contents ?? false,
+    tocLevels,
+    hideTitle: (fm.hide_title ?? false) && rendered.leadingH1 === null,
+    sidebar: shown === null ? null : model.sidebar.sidebars[shown].nodes,
+    breadcrumbs: chain ? breadcrumbsOf(chain, label) : [],
+    ...paginationOf(doc, model),
+    // An unlisted doc's tags may be on no tag page (tag pages list listed docs only).
+    tags: [...new Set(tagsOf(doc).map((t) => t.key))].flatMap((key) => model.tags.get(key)?.summary ?? []),
+    editUrl: fm.custom_edit_url !== undefined || !editUrl ? editUrl : editUrl + doc.relativePath,
     hasMermaid: rendered.hasMermaid,
+    status: fm.unlisted ? "unlisted" : fm.draft ? "draft" : null,
+    lastUpdate: lastUpdateOf(doc),
+    keywords: fm.keywords ?? [],
+    image,
+  };
+}
+
+/** A category's generated index page, as a doc page: its title, description and one card per item. */
+export function categoryPageData(
+  page: CategoryPage,
+  model: ContentModel,
+  config: SiteConfig,
+  cardsHtml: (cards: CategoryCard[]) => string,
+): DocPageData {
+  const stops = model.sidebar.sidebars[page.sidebar].stops;
+  const { previous, next } = stopsAround(stops, page.permalink);
+  const description = page.description ? `<p>${escapeHtml(page.description)}</p>\n` : "";
+  const image = page.image ? socialImageUrl(page.image, config, (src) => src) : null;
+  return {
+    id: `category:${page.permalink}`,
+    permalink: page.permalink,
+    title: page.title,
+    heading: page.title,
+    description: page.description,
+    frontMatter: {},
+    html: description + cardsHtml(cardsOf(model, page.node)),
+    toc: [],
+    hideToc: true,
+    tocLevels: config.toc,
+    hideTitle: false,
+    sidebar: model.sidebar.sidebars[page.sidebar].nodes,
+    breadcrumbs: breadcrumbsOf(page.parents, page.node.label),
+    previous: stopLink(previous, model.byId, model.info),
+    next: stopLink(next, model.byId, model.info),
+    tags: [],
+    editUrl: null,
+    hasMermaid: false,
+    status: null,
+    lastUpdate: null,
+    keywords: page.keywords,
+    image,
   };
 }

@@ -2,15 +2,20 @@
 // one place that lists what a page depends on; rendering (render-pages.ts) reads nothing else,
 // so a page whose key is in the store is that page, and a cached build writes what an uncached
 // one writes.
-import { compareText } from "../content/compare-text.ts";
-import { outputFileOf } from "../content/routes.ts";
-import { isGuideId, type ContentModel } from "../content/site.ts";
-import type { SourceDoc } from "../content/load.ts";
-import { hashOf } from "../cache.ts";
-import { fenceLanguages, languageContext, resolveLanguage } from "../markdown/language-context.ts";
-import type { SiteView } from "../../shared/template-props.ts";
 
-export type PageKind = "doc" | "home" | "tags" | "tag" | "search" | "notFound";
+import type { SiteView } from "../../shared/template-props.ts";
+import type { SidebarNode } from "../../shared/types.ts";
+import { hashOf } from "../cache.ts";
+import type { CategoryMeta } from "../content/category-meta.ts";
+import { compareText } from "../content/compare-text.ts";
+import type { SourceDoc } from "../content/load.ts";
+import { type Redirect, redirectsOf } from "../content/redirects.ts";
+import { outputFileOf } from "../content/routes.ts";
+import type { CategoryPage } from "../content/sidebar.ts";
+import type { ContentModel } from "../content/site.ts";
+import { fenceLanguages, languageContext, resolveLanguage } from "../markdown/language-context.ts";
+
+export type PageKind = "doc" | "category" | "home" | "tags" | "tag" | "search" | "notFound" | "redirect";
 
 export interface PagePlan {
   kind: PageKind;
@@ -23,6 +28,10 @@ export interface PagePlan {
   doc: SourceDoc | null;
   /** The tag a tag page lists (its key in the model). */
   tag: string | null;
+  /** The category a category's generated index page lists. */
+  category: CategoryPage | null;
+  /** Where a redirect page sends readers. */
+  redirect: Redirect | null;
   key: string;
 }
 
@@ -34,7 +43,11 @@ export interface SiteStamps {
   templates: string;
   /** The config (the files it was made from) and the site view the templates get (asset URLs, scripts). */
   site: string;
-  /** Every doc's id, path, title and front matter: the sidebar, tags, cards, links between docs. */
+  /**
+   * Every doc's id, path, title and front matter, the folders' `_category_` files and whether
+   * drafts are shown: the sidebar, tags, cards, links between docs. (The sidebars module is one
+   * of the config's inputs, in `site`.)
+   */
   structure: string;
   /** The languages the build loads for highlighting (see language-context.ts). */
   languages: readonly string[];
@@ -46,8 +59,13 @@ export function siteStampOf(site: SiteView, configInputs: [string, string][]): s
 }
 
 /** The structure of the site: what a page may show of docs other than its own. */
-export function structureStampOf(model: ContentModel): string {
-  return hashOf("structure-v1", JSON.stringify(model.docs.map((d) => [d.id, d.relativePath, d.title, d.frontMatter])));
+export function structureStampOf(model: ContentModel, categories: Map<string, CategoryMeta>): string {
+  return hashOf(
+    "structure-v2",
+    JSON.stringify(model.docs.map((d) => [d.id, d.relativePath, d.title, d.frontMatter])),
+    ...[...categories].map(([dir, meta]) => `${dir}:${meta.hash}`),
+    ...model.drafts,
+  );
 }
 
 /** The language context of each language a doc's fences name: what its blocks' colours depend on. */
@@ -64,9 +82,18 @@ function codeStampOf(doc: SourceDoc, languages: readonly string[]): string {
 /**
  * Everything a page is made from. Doc pages: their doc's text and the language context of its
  * code. Tag pages: the docs they list (a description may come from a doc's first paragraph).
- * Every page: ssodocs, the templates, the config and site view, the site's structure.
+ * Category pages: the sidebar and the front matter of the docs they list (the structure).
+ * Every page: ssodocs, the templates, the config and site view, the site's structure. Redirect
+ * pages: ssodocs, the config and site view (their policy), and where they lead.
  */
-export function pageDependencies(kind: PageKind, route: string, stamps: SiteStamps, docs: SourceDoc[]): string[] {
+export function pageDependencies(
+  kind: PageKind,
+  route: string,
+  stamps: SiteStamps,
+  docs: SourceDoc[],
+  redirect: Redirect | null = null,
+): string[] {
+  if (kind === "redirect") return ["page-v1", kind, route, stamps.tool, stamps.site, redirect!.to];
   const own = docs.flatMap((doc) => [
     doc.id,
     doc.hash,
@@ -75,24 +102,32 @@ export function pageDependencies(kind: PageKind, route: string, stamps: SiteStam
   return ["page-v1", kind, route, stamps.tool, stamps.templates, stamps.site, stamps.structure, ...own];
 }
 
-/** Every page of the site in a stable order: home, docs, tags, each tag, search, 404. */
-export function planPages(model: ContentModel, site: SiteView, stamps: SiteStamps): PagePlan[] {
-  const { baseUrl } = site.config;
+/**
+ * Every page of the site in a stable order: home, docs, category pages, tags, each tag, search,
+ * 404, then the redirect pages (checked against the other pages' routes).
+ */
+export function planPages(model: ContentModel, site: SiteView, stamps: SiteStamps, configFile: string): PagePlan[] {
+  const { baseUrl, trailingSlash } = site.config;
   const plans: PagePlan[] = [];
   const add = (kind: PageKind, route: string, docs: SourceDoc[], extra: Partial<PagePlan> = {}) => {
+    const redirect = extra.redirect ?? null;
     plans.push({
       kind,
       route,
-      file: extra.file ?? outputFileOf(route, baseUrl),
+      file: extra.file ?? outputFileOf(route, baseUrl, trailingSlash),
       indexable: extra.indexable ?? true,
       doc: extra.doc ?? null,
       tag: extra.tag ?? null,
-      key: hashOf(...pageDependencies(kind, route, stamps, docs)),
+      category: extra.category ?? null,
+      redirect,
+      key: hashOf(...pageDependencies(kind, route, stamps, docs, redirect)),
     });
   };
   // A doc served at the site's root (docs at "/") is the home page.
   if (!model.docs.some((d) => model.info.get(d.id)!.permalink === baseUrl)) add("home", baseUrl, []);
-  for (const doc of model.docs) add("doc", model.info.get(doc.id)!.permalink, [doc], { doc });
+  for (const doc of model.docs)
+    add("doc", model.info.get(doc.id)!.permalink, [doc], { doc, indexable: !doc.frontMatter.unlisted });
+  for (const category of model.sidebar.categoryPages) add("category", category.permalink, [], { category });
   add("tags", site.tagsPath, []);
   for (const [key, { summary, docIds }] of model.tags)
     add(
@@ -102,14 +137,31 @@ export function planPages(model: ContentModel, site: SiteView, stamps: SiteStamp
       { tag: key },
     );
   add("search", site.searchPath, [], { indexable: false });
+  const routes = plans.map((p) => p.route);
   add("notFound", `${baseUrl}404.html`, [], { file: "404.html", indexable: false });
+  for (const redirect of redirectsOf(site.config, routes, configFile))
+    add("redirect", redirect.from, [], { redirect, indexable: false });
   // Of two pages written to one file (a duplicate route, which warns), the later one stays.
   const last = new Map(plans.map((plan, i) => [plan.file, i]));
   return plans.filter((plan, i) => last.get(plan.file) === i);
 }
 
-/** How many guides the home page counts. */
-export const guideCountOf = (model: ContentModel): number => model.docs.filter((d) => isGuideId(d.id)).length;
+/**
+ * How many guides the home page counts: the docs a sidebar lists inside a category, other than
+ * a category's own page (`services/<service>/index` in a service category, or a folder's
+ * `<category>/<service>/index.md` shown as a link).
+ */
+export function guideCountOf(model: ContentModel): number {
+  const guides = new Set<string>();
+  const visit = (nodes: SidebarNode[], inCategory: boolean) => {
+    for (const node of nodes) {
+      if (node.type === "category") visit(node.items, true);
+      else if (node.type === "link" && inCategory && node.docId) guides.add(node.docId);
+    }
+  };
+  for (const sidebar of model.sidebar.sidebars) visit(sidebar.nodes, false);
+  return guides.size;
+}
 
 /** A tag page's docs, in title order. */
 export function tagDocsOf(model: ContentModel, tag: string): SourceDoc[] {

@@ -3,19 +3,20 @@
 // page is made from is what its key hashes (plan.ts): the doc, the model, the site view, the
 // templates and the code renderer of the site's languages.
 import type { ComponentType } from "react";
-import type { DocPageData, DocSearchRecord, SiteConfig } from "../../shared/types.ts";
 import type { CategoryCard, SiteView } from "../../shared/template-props.ts";
+import type { DocPageData, DocSearchRecord, SiteConfig } from "../../shared/types.ts";
+import { redirectPage } from "../content/redirects.ts";
 import type { ContentModel } from "../content/site.ts";
 import type { CodeRenderer } from "../markdown/code.ts";
 import type { MarkdownRenderer } from "../markdown/index.ts";
 import { lvl0Of } from "../search/order.ts";
-import { markdownCopy, markdownFileOf } from "../search/llms.ts";
+import { categoryCopy, markdownCopy, markdownFileOf } from "../search/llms.ts";
 import { recordsOfDoc } from "../search/records.ts";
 import type { EntryInfo } from "../store.ts";
 import { collectPageLinks } from "../validate/links.ts";
-import { renderDoc, type RenderedDoc } from "./docs.ts";
+import { categoryPageData, type RenderedDoc, renderDoc } from "./docs.ts";
 import { renderDocument, renderFragment } from "./page.ts";
-import { guideCountOf, tagDocsOf, type PagePlan } from "./plan.ts";
+import { guideCountOf, type PagePlan, tagDocsOf } from "./plan.ts";
 import { homeCardsOf } from "./site-view.ts";
 import type { Templates } from "./templates.ts";
 
@@ -110,16 +111,29 @@ export async function renderPages(
   for (const plan of plans) {
     if (plan.kind === "doc") continue;
     const html = renderOther(plan, context, describe);
-    await made({ plan, html, meta: metaOf(plan.route, html), info: { warnings: [], images: [] } });
+    // A redirect page's only link is its target, checked against the routes when it was planned.
+    // A category's generated page has a Markdown copy listing its items, as a doc has.
+    const attachments: [string, string][] | undefined = plan.category
+      ? [[markdownFileOf(plan.route, config.baseUrl), categoryCopy(plan.category, model, config)]]
+      : undefined;
+    const meta = plan.kind === "redirect" ? metaOf(plan.route, "") : metaOf(plan.route, html, { attachments });
+    await made({ plan, html, meta, info: { warnings: [], images: [] } });
   }
 }
 
 function renderOther(
   plan: PagePlan,
-  { model, site, templates }: RenderContext,
+  { model, site, templates, config }: RenderContext,
   describe: (id: string) => string,
 ): string {
   switch (plan.kind) {
+    case "category": {
+      const cardsHtml = (cards: CategoryCard[]) => renderFragment(templates.CardList, { cards });
+      const doc = categoryPageData(plan.category!, model, config, cardsHtml);
+      return page(templates.DocPage, { site, doc }, plan.route);
+    }
+    case "redirect":
+      return redirectPage(plan.redirect!, config, site.cspMeta);
     case "home":
       return page(
         templates.HomePage,

@@ -1,17 +1,28 @@
 // What every page template is given about the site, and the category cards of the home page.
-import type { SiteConfig } from "../../shared/types.ts";
+
 import type { CategoryCard, SiteView } from "../../shared/template-props.ts";
-import { docsRoot, searchPermalink, tagsPermalink } from "../content/routes.ts";
+import type { SiteConfig } from "../../shared/types.ts";
+import { docsRoot, searchPermalink, tagsPermalink, withTrailingSlash } from "../content/routes.ts";
 import type { ContentModel } from "../content/site.ts";
 import { beforePaintOptions, type ClientAssets } from "./assets.ts";
-import { contentSecurityPolicy, metaPolicy } from "./csp.ts";
 import { brandIconPaths } from "./brand-icons.ts";
-import { categoryCards } from "./docs.ts";
+import { contentSecurityPolicy, metaPolicy } from "./csp.ts";
+import { cardsOf } from "./docs.ts";
+
+/** The config as templates see it: with `trailingSlash` set, the navbar's links to pages of the site follow it. */
+function linkedConfig(config: SiteConfig): SiteConfig {
+  if (config.trailingSlash === undefined) return config;
+  const page = (href: string) =>
+    href.startsWith("/") && !/\.[a-z0-9]+$/i.test(href) ? withTrailingSlash(href, config) : href;
+  const items = config.navbar.items.map((item) => ("href" in item ? { ...item, href: page(item.href) } : item));
+  const logo = config.navbar.logo && { ...config.navbar.logo, href: page(config.navbar.logo.href) };
+  return { ...config, navbar: { ...config.navbar, items, logo } };
+}
 
 export function siteViewOf(config: SiteConfig, client: ClientAssets): SiteView {
   return {
-    config,
-    docsHome: docsRoot(config),
+    config: linkedConfig(config),
+    docsHome: withTrailingSlash(docsRoot(config), config),
     searchPath: searchPermalink(config),
     tagsPath: tagsPermalink(config),
     assets: { css: client.css, js: client.js },
@@ -22,8 +33,20 @@ export function siteViewOf(config: SiteConfig, client: ClientAssets): SiteView {
   };
 }
 
-/** The home page shows the categories of the services index (or of the first doc's category). */
+/**
+ * The home page's category cards, from the first sidebar: the items of its one top-level
+ * category (the services index's categories), or its top-level categories when it has several.
+ */
 export function homeCardsOf(model: ContentModel): CategoryCard[] {
-  const servicesIndex = model.byId.get("services/index")?.id ?? model.sidebar.order[0];
-  return servicesIndex ? categoryCards(model, servicesIndex) : [];
+  const nodes = model.sidebar.sidebars[0]?.nodes ?? [];
+  const categories = nodes.filter((n) => n.type === "category");
+  if (categories.length === 1) return cardsOf(model, categories[0]);
+  return cardsOf(model, {
+    type: "category",
+    label: "",
+    href: null,
+    docId: null,
+    collapsible: false,
+    items: categories,
+  });
 }

@@ -9,9 +9,10 @@
 // rewrites (/docs/...). Images stay as written.
 // Made from the content model alone, so the copies say what the HTML says.
 import path from "node:path";
-import type { SiteConfig } from "../../shared/types.ts";
 import { markdownPathOf } from "../../shared/markdown-copy.ts";
+import type { SiteConfig } from "../../shared/types.ts";
 import type { SourceDoc } from "../content/load.ts";
+import type { CategoryPage } from "../content/sidebar.ts";
 import type { ContentModel } from "../content/site.ts";
 import { docsInRecordOrder, lvl0Of } from "./order.ts";
 
@@ -131,6 +132,8 @@ export function llmsTxt(model: ContentModel, config: SiteConfig): string {
   const sections = new Map<string, string[]>();
   const inSidebar = new Set(model.sidebar.order);
   for (const doc of docsInRecordOrder(model.docs, model.sidebar)) {
+    // Unlisted docs are for readers who have their link only.
+    if (doc.frontMatter.unlisted) continue;
     const inCategory = (model.sidebar.parents.get(doc.id)?.length ?? 0) > 0;
     let section = inCategory ? lvl0Of(model.sidebar, doc.id) : OVERVIEW_SECTION;
     if (!inSidebar.has(doc.id)) section = OPTIONAL_SECTION;
@@ -148,4 +151,19 @@ export function llmsTxt(model: ContentModel, config: SiteConfig): string {
     `Each page of ${site} is also Markdown: the links below are those copies; the page itself is the same address without \`index.md\` (or \`.md\`).`,
   );
   return `${[...head, ...ordered.map(([section, lines]) => `## ${section}\n\n${lines.join("\n")}`)].join("\n\n")}\n`;
+}
+
+/** The Markdown copy of a category's generated page: its title, description and a line per item. */
+export function categoryCopy(page: CategoryPage, model: ContentModel, config: SiteConfig): string {
+  const lines = page.node.items.flatMap((node) => {
+    if (node.type === "html") return [];
+    const href = node.href ?? "";
+    const url = href.startsWith("/") ? config.url + markdownPathOf(href) : href;
+    const doc = node.type === "link" && node.docId ? model.byId.get(node.docId) : undefined;
+    return href ? [entryLine(node.label, url, doc?.frontMatter.description)] : [];
+  });
+  const parts = [`# ${page.title}`];
+  if (page.description.trim()) parts.push(`> ${page.description.replace(/\s+/g, " ").trim()}`);
+  if (lines.length) parts.push(lines.join("\n"));
+  return `${parts.join("\n\n")}\n`;
 }

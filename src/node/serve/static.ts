@@ -112,8 +112,9 @@ export function safeJoin(root: string, urlPath: string): string | null {
   return file === root || file.startsWith(root + path.sep) ? file : null;
 }
 
-/** The file a URL path names: the file itself, the page at that path, or (for a path ending
- * in .html or /index.html that is no file) the page at the path without that ending. */
+/** The file a URL path names: the file itself, the page at that path (`a/b/index.html`, or
+ * `a/b.html` as `trailingSlash: false` writes it), or (for a path ending in .html or
+ * /index.html that is no file) the page at the path without that ending. */
 async function resolveFile(root: string, urlPath: string): Promise<string | null> {
   const paths = [urlPath];
   if (/(?:\/index)?\.html$/.test(urlPath)) paths.push(urlPath.replace(/(?:\/index)?\.html$/, "") || "/");
@@ -121,7 +122,9 @@ async function resolveFile(root: string, urlPath: string): Promise<string | null
     const base = safeJoin(root, p);
     if (base === null) return null;
     const candidates =
-      p.endsWith("/") || base === root ? [path.join(base, "index.html")] : [base, path.join(base, "index.html")];
+      p.endsWith("/") || base === root
+        ? [path.join(base, "index.html")]
+        : [base, path.join(base, "index.html"), `${base}.html`];
     for (const file of candidates) if (await isFileInside(root, file)) return file;
   }
   return null;

@@ -1,10 +1,11 @@
-// Sidebar coverage for `ssodocs check`: every guide (a `services/<name>/index` doc) is listed in
-// the sidebar. (A sidebar entry naming a missing doc already fails the build.)
-import { isGuideId, type ContentModel } from "../content/site.ts";
+// Sidebar coverage for `ssodocs check`: every doc is in a sidebar, unless it is unlisted (built
+// for readers with its link only). Drafts are not built at all. (A sidebar entry naming a
+// missing doc already fails the build.)
+import type { ContentModel } from "../content/site.ts";
 import type { SourceLocation } from "../errors.ts";
 
-export function guidesMissingFromSidebar(model: ContentModel): (SourceLocation & { id: string })[] {
+export function docsMissingFromSidebar(model: ContentModel): (SourceLocation & { id: string })[] {
   return model.docs
-    .filter((doc) => isGuideId(doc.id) && !model.sidebar.parents.has(doc.id))
+    .filter((doc) => !doc.frontMatter.unlisted && !model.sidebar.sidebarOf.has(doc.id))
     .map((doc) => ({ id: doc.id, file: doc.file }));
 }

@@ -1,0 +1,124 @@
+// The site's sidebars: `docs.sidebarPath`, a Docusaurus sidebars module (`.js`, `.mjs`, `.cjs`,
+// `.ts`, `.mts` or `.json`) exporting `{ [sidebarId]: items }`, or the grouped `sidebar.json`
+// (sidebar-data.ts); else `docs.sidebar`, one sidebar written in the config. A module is bundled
+// and imported as the config is (bundled-import.ts, kept in the store while its files are
+// unchanged); the files it was made from join the config's inputs, so every page depends on them.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import * as v from "valibot";
+import type { SiteConfig } from "../../shared/types.ts";
+import { bundleModule, importCode, inputsUnchanged, type ModuleInputs } from "../bundled-import.ts";
+import { hashOf } from "../cache.ts";
+import { SsodocsError } from "../errors.ts";
+import { isGroupedSidebar, sidebarFromGroups } from "../sidebar-data.ts";
+import type { PageStore } from "../store.ts";
+import { nearestOf } from "./frontmatter.ts";
+import { ignoredKeysOf, type NormalItem, normalizeItems, sidebarsSchema } from "./sidebar-items.ts";
+
+/** One sidebar of the site, its items in normal form. */
+export interface NamedSidebar {
+  id: string;
+  items: NormalItem[];
+  /** Whether its categories collapse unless they say otherwise: Docusaurus's default in a module, not in `docs.sidebar`. */
+  collapsibleByDefault: boolean;
+  /** The file it was written in, and how messages name its items (`docs.sidebar`, or the sidebar's id). */
+  file: string;
+  where?: string;
+  /** Keys of its items that ssodocs ignores (customProps, key, defaultStyle): a warning names them. */
+  ignored?: string[];
+}
+
+const MODULE = /\.(?:[cm]?js|[cm]?ts)$/;
+
+/** Where a valibot issue points (the deepest of a union's alternatives), as `a[0].b`. */
+function describeIssue(issue: v.BaseIssue<unknown>): { where: string; message: string; key: string | null } {
+  let parts = (issue.path ?? []).map((p) => p.key as string | number);
+  for (;;) {
+    const deepest = [...(issue.issues ?? [])].sort((a, b) => (b.path?.length ?? 0) - (a.path?.length ?? 0))[0];
+    if (!deepest?.path?.length) break;
+    issue = deepest;
+    parts = [...parts, ...deepest.path.map((p) => p.key as string | number)];
+  }
+  const where = parts.map((p, i) => (typeof p === "number" ? `[${p}]` : `${i ? "." : ""}${p}`)).join("");
+  const unknownKey = issue.expected === "never" && parts.length ? String(parts[parts.length - 1]) : null;
+  return { where, message: issue.message, key: unknownKey };
+}
+
+const ITEM_KEYS = ["type", "id", "label", "href", "value", "items", "link", "dirName", "className", "collapsible"];
+
+/** Checks a module's export against the schema, naming the bad item. */
+export function checkSidebars(data: unknown, file: string): Record<string, NormalItem[]> {
+  const result = v.safeParse(sidebarsSchema, data);
+  if (!result.success) {
+    const { where, message, key } = describeIssue(result.issues[0]);
+    if (key) {
+      const nearest = nearestOf(key, [...ITEM_KEYS, "collapsed", "description", "customProps", "key"]);
+      throw new SsodocsError(
+        `sidebar item ${where.slice(0, -key.length - 1) || "(top)"} has an unknown key "${key}"` +
+          `${nearest ? ` (did you mean "${nearest}"?)` : ""}`,
+        { file },
+      );
+    }
+    throw new SsodocsError(`sidebars: "${where}" ${message}`, { file });
+  }
+  return Object.fromEntries(Object.entries(result.output).map(([id, items]) => [id, normalizeItems(items)]));
+}
+
+async function importSidebarsModule(file: string, store: PageStore): Promise<{ data: unknown; inputs: ModuleInputs }> {
+  const kept = store.bundle(file);
+  const bundled = kept && inputsUnchanged(kept.inputs) ? kept : await bundleModule(file);
+  store.setBundle(file, bundled);
+  const mod = await importCode<{ default?: unknown }>(bundled.code);
+  return { data: mod.default ?? mod, inputs: bundled.inputs };
+}
+
+/** The sidebars of a site, with the files they were read from. */
+export async function loadSidebars(
+  config: SiteConfig,
+  root: string,
+  configFile: string,
+  store: PageStore,
+): Promise<{ sidebars: NamedSidebar[]; inputs: ModuleInputs }> {
+  const { sidebarPath, sidebar } = config.docs;
+  if (!sidebarPath) {
+    const items = normalizeItems(sidebar);
+    const ignored = [...ignoredKeysOf(sidebar)];
+    const inline = { id: "docs", items, collapsibleByDefault: false, file: configFile, where: "docs.sidebar", ignored };
+    return { sidebars: items.length ? [inline] : [], inputs: [] };
+  }
+  if (Array.isArray(sidebar) ? sidebar.length : Object.keys(sidebar).length)
+    throw new SsodocsError("docs.sidebar and docs.sidebarPath are both set: keep one", { file: configFile });
+  const file = path.resolve(root, sidebarPath);
+  let data: unknown;
+  let inputs: ModuleInputs;
+  try {
+    if (file.endsWith(".json")) {
+      const text = readFileSync(file, "utf8");
+      data = JSON.parse(text);
+      inputs = [[file, hashOf(text)]];
+    } else if (MODULE.test(file)) {
+      ({ data, inputs } = await importSidebarsModule(file, store));
+    } else {
+      throw new SsodocsError("docs.sidebarPath must name a .js, .mjs, .cjs, .ts, .mts or .json file", { file });
+    }
+  } catch (error) {
+    if (error instanceof SsodocsError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === "ENOENT" ? "file not found" : (error as Error).message.split("\n")[0];
+    throw new SsodocsError(`the sidebars file could not be loaded: ${reason}`, { file });
+  }
+  if (isGroupedSidebar(data)) {
+    const items = normalizeItems(sidebarFromGroups(data));
+    return { sidebars: [{ id: "docs", items, collapsibleByDefault: false, file }], inputs };
+  }
+  const checked = checkSidebars(data, file);
+  const ignored = [...ignoredKeysOf(data)];
+  const sidebars = Object.entries(checked).map(([id, items], i) => ({
+    id,
+    items,
+    collapsibleByDefault: true,
+    file,
+    ...(i === 0 ? { ignored } : {}),
+  }));
+  return { sidebars, inputs };
+}
