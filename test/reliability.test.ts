@@ -83,6 +83,62 @@ describe("the cache", () => {
   });
 });
 
+describe("the cache and the output folder edited in place (issue 17)", () => {
+  /** Swaps one character of the file for another, at the same place: the size stays. */
+  const flipOne = (file: string, at: (text: string) => number) => {
+    const text = readFileSync(file, "latin1");
+    const i = at(text);
+    writeFileSync(file, text.slice(0, i) + (text[i] === "x" ? "y" : "x") + text.slice(i + 1), "latin1");
+  };
+
+  it("an entry edited without changing its size never reaches the output: it is made again", () => {
+    const site = tempSite({ "docs/services/beta/index.md": "---\ntitle: Beta\n---\n\nBeta's own words.\n" });
+    const cacheDir = path.join(site.dir, "cache");
+    const env = buildEnv({ SSODOCS_CACHE_DIR: cacheDir });
+    try {
+      const out = path.join(site.dir, "build");
+      expect(runCli(["build", "--config", site.config, "--out", out], ROOT, env).code).toBe(0);
+      const before = treeHash(out);
+      const entries = (readdirSync(cacheDir, { recursive: true }) as string[])
+        .map((f) => path.join(cacheDir, f))
+        .filter((f) => f.includes(`${path.sep}entries${path.sep}`) && statSync(f).isFile());
+      const page = entries.find((f) => /^\{.*own words.*\n<!DOCTYPE html>.*own words/s.test(readFileSync(f, "utf8")))!;
+      expect(page).toBeDefined();
+      // First in the entry's data (its Markdown copy, search records), then in its HTML.
+      for (const part of ["data", "bytes"]) {
+        flipOne(page, (text) => {
+          const newline = text.indexOf("\n");
+          return part === "data" ? text.lastIndexOf("own words", newline) + 1 : text.indexOf("own words", newline) + 1;
+        });
+        rmSync(out, { recursive: true });
+        const r = runCli(["build", "--config", site.config, "--out", out], ROOT, env);
+        expect(r.stderr).toBe("");
+        expect(r.code).toBe(0);
+        expect(treeHash(out), `an entry edited in its ${part}`).toBe(before);
+      }
+    } finally {
+      site.cleanup();
+    }
+  });
+
+  it("a file of the output edited in place, same size, is written again by the next build", () => {
+    const site = tempSite({ "docs/services/beta/index.md": "---\ntitle: Beta\n---\n\nBeta's own words.\n" });
+    const env = buildEnv({ SSODOCS_CACHE_DIR: path.join(site.dir, "cache") });
+    try {
+      const out = path.join(site.dir, "build");
+      expect(runCli(["build", "--config", site.config, "--out", out], ROOT, env).code).toBe(0);
+      const before = treeHash(out);
+      const page = path.join(out, "integrations/services/beta/index.html");
+      flipOne(page, (text) => text.indexOf("Beta&#x27;s own words") + 1);
+      expect(treeHash(out)).not.toBe(before);
+      expect(runCli(["build", "--config", site.config, "--out", out], ROOT, env).code).toBe(0);
+      expect(treeHash(out)).toBe(before);
+    } finally {
+      site.cleanup();
+    }
+  });
+});
+
 describe("a build killed at any moment", () => {
   it("leaves the previous build intact, and the next build is correct", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "ssodocs-kill-"));

@@ -4,7 +4,7 @@
 // files); one index per site that lists, for each key, what a build needs without reading the
 // entry (the hash of its bytes, its warnings, the images it copies) and the site-wide facts that
 // let a build skip work exactly (the templates' inputs, the keys whose links were validated).
-// An entry is checked against the hash of its bytes when read; a damaged one counts as missing.
+// An entry is checked against the hashes of its data and bytes when read; a damaged one counts as missing.
 // Garbage collection, the only rule: an entry stays while one of the site's last three builds used it.
 // Watch mode keeps the same store, with the entries it made also in memory.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -18,6 +18,8 @@ import type { WrittenStamps } from "./write.ts";
 export interface EntryInfo {
   /** Hash of the entry's bytes. */
   hash: string;
+  /** Hash of the entry's data (its JSON line): with `hash`, every byte of the entry is checked when read. */
+  metaHash: string;
   warnings: string[];
   /** Files of the docs folder the output copies: [source file, hash of its bytes, output path]. */
   images: [string, string, string][];
@@ -33,7 +35,7 @@ export interface Entry<Meta = unknown> {
 }
 
 interface Index {
-  version: 1;
+  version: 2;
   /** The keys used by each of the last builds, newest first. */
   builds: string[][];
   entries: Record<string, EntryInfo>;
@@ -52,7 +54,7 @@ interface Index {
 const KEEP_BUILDS = 3;
 const KEEP_OUTPUTS = 4;
 const emptyIndex = (): Index => ({
-  version: 1,
+  version: 2,
   builds: [],
   entries: {},
   templates: null,
@@ -96,7 +98,7 @@ export class PageStore {
     if (!this.dir) return emptyIndex();
     try {
       const index = JSON.parse(readFileSync(path.join(this.dir, "index.json"), "utf8")) as Index;
-      if (index.version === 1 && Array.isArray(index.builds) && typeof index.entries === "object" && index.entries)
+      if (index.version === 2 && Array.isArray(index.builds) && typeof index.entries === "object" && index.entries)
         return { ...emptyIndex(), ...index };
     } catch {
       // None yet, or damaged: an empty store.
@@ -167,8 +169,9 @@ export class PageStore {
       const bytes = readFileSync(this.fileOf(key));
       const newline = bytes.indexOf(10);
       const body = bytes.subarray(newline + 1);
-      if (newline < 0 || hashOf(body) !== info.hash) throw new Error("damaged");
-      const entry: Entry<Meta> = { info, meta: JSON.parse(bytes.subarray(0, newline).toString("utf8")) as Meta, body };
+      const line = bytes.subarray(0, newline);
+      if (newline < 0 || hashOf(body) !== info.hash || hashOf(line) !== info.metaHash) throw new Error("damaged");
+      const entry: Entry<Meta> = { info, meta: JSON.parse(line.toString("utf8")) as Meta, body };
       if (this.keepBodies) this.memory.set(key, entry);
       return entry;
     } catch {
@@ -186,9 +189,10 @@ export class PageStore {
    * Keeps an entry. It is written in the background and listed in the index once written; a
    * file cut short (a killed build) fails its hash check when read, and counts as missing.
    */
-  write<Meta>(key: string, meta: Meta, body: Buffer | string, info: Omit<EntryInfo, "hash">): Entry<Meta> {
+  write<Meta>(key: string, meta: Meta, body: Buffer | string, info: Omit<EntryInfo, "hash" | "metaHash">): Entry<Meta> {
     const bytes = typeof body === "string" ? Buffer.from(body, "utf8") : body;
-    const entry: Entry<Meta> = { info: { ...info, hash: hashOf(bytes) }, meta, body: bytes };
+    const line = Buffer.from(JSON.stringify(meta), "utf8");
+    const entry: Entry<Meta> = { info: { ...info, hash: hashOf(bytes), metaHash: hashOf(line) }, meta, body: bytes };
     this.used.add(key);
     if (!this.dir) {
       this.memory.set(key, this.keepBodies ? entry : { ...entry, body: null as unknown as Buffer });
@@ -201,7 +205,7 @@ export class PageStore {
       try {
         if (!this.entriesFolderMade) mkdirSync(path.dirname(file), { recursive: true });
         this.entriesFolderMade = true;
-        await writeFile(file, Buffer.concat([Buffer.from(`${JSON.stringify(meta)}\n`, "utf8"), bytes]));
+        await writeFile(file, Buffer.concat([line, Buffer.from("\n"), bytes]));
         this.index.entries[key] = entry.info;
         this.dirty = true;
         if (!this.keepBodies) this.memory.delete(key);

@@ -40,7 +40,7 @@ export interface MadePage {
   plan: PagePlan;
   html: string;
   meta: PageMeta;
-  info: Omit<EntryInfo, "hash">;
+  info: Omit<EntryInfo, "hash" | "metaHash">;
 }
 
 /** Everything rendering reads: the model, config and site view, and the renderers (loaded when first needed). */
