@@ -8,7 +8,7 @@ import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { readSiteInputs, type SiteInputs } from "../build/inputs.ts";
 import { type PreparedSite, prepareSite, type RendererCache } from "../build/prepare.ts";
-import { type ProducedPage, producePages } from "../build/produce.ts";
+import { producePages } from "../build/produce.ts";
 import { searchOutputs, siteFiles } from "../build/site-files.ts";
 import { brokenLinksOf } from "../build.ts";
 import { type LoadedConfig, loadConfig } from "../config.ts";
