@@ -1,6 +1,6 @@
 // `ssodocs serve --watch` on a temporary copy of the fixture site: edits, additions, deletions
 // and bad edits show in the served pages, in the events pages receive and in the terminal.
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "./helpers.ts";
@@ -190,6 +190,44 @@ describe("serve --watch", () => {
     ).toMatch(/\(site\)/);
     expect((await s.get("/")).body).toContain("A tagline edited live.");
     // Restored through edit(), so its rebuild is done before the next test edits the config again.
+    await edit("ssodocs.config.ts", config);
+  });
+
+  it("keeps following the config after a fix and a new mistake saved in quick succession", async () => {
+    const file = path.join(s.dir, "ssodocs.config.ts");
+    const config = readFileSync(file, "utf8");
+    // Written in place, or as many editors save: a new file renamed over the old one.
+    const save = (text: string, atomic: boolean) => {
+      if (!atomic) return s.write("ssodocs.config.ts", text);
+      writeFileSync(`${file}.swp`, text);
+      renameSync(`${file}.swp`, file);
+    };
+    // Mistakes of the same size as the right config, so only the contents tell the saves apart.
+    const first = config.replace("title:", "titel:");
+    const second = config.replace("tagline:", "taglyne:");
+    // The gap between the fix and the new mistake: at once, while the fix is read, while it is built.
+    for (const atomic of [false, true]) {
+      for (const gap of [0, 40, 150]) {
+        const how = `${atomic ? "renamed" : "in place"}, ${gap} ms apart`;
+        let from = s.mark();
+        save(first, atomic);
+        await s.waitForOutput(/^error .*ssodocs\.config\.ts.*titel/m, from);
+        from = s.mark();
+        save(config, atomic);
+        await new Promise((r) => setTimeout(r, gap));
+        save(second, atomic);
+        await s.waitForOutput(/^error .*ssodocs\.config\.ts.*tagl[iy]ne/m, from);
+        // A correct config saved later is read, the error clears and the site shows it.
+        const tagline = `Fixed: ${how}.`;
+        from = s.mark();
+        save(config.replace("A small site for the tests.", tagline), atomic);
+        expect(await s.waitForOutput(/^(Rebuilt .*|error .*)$/m, from), how).toMatch(/^Rebuilt ssodocs\.config\.ts/);
+        await events.next("ok");
+        const home = (await s.get("/")).body;
+        expect(home, how).toContain(tagline);
+        expect(home).not.toContain("data-ssodocs-error-page");
+      }
+    }
     await edit("ssodocs.config.ts", config);
   });
 

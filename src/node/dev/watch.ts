@@ -2,7 +2,7 @@
 // templates, the config and the static files. A burst of saves becomes one update; pages that
 // changed reload in the browser where the reader is; a bad edit shows over the page and in the
 // terminal (once) and never stops the server.
-import { statSync } from "node:fs";
+import { type FSWatcher as FolderWatcher, statSync, watch as watchFolder } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import type http from "node:http";
 import os from "node:os";
@@ -82,6 +82,9 @@ class WatchRun {
   private closed = false;
   private watcher: FSWatcher | null = null;
   private readonly watching = new Set<string>();
+  /** The single files watched (the config and the modules it imports), and a watch on each one's folder. */
+  private readonly files = new Set<string>();
+  private readonly folders = new Map<string, FolderWatcher>();
   /** The modification time of each file seen changing (see `modified`). */
   private readonly seen = new Map<string, number>();
 
@@ -158,13 +161,36 @@ class WatchRun {
     if (this.built) this.running = this.session.writeSearchFiles().catch(this.fail);
   }
 
-  /** The files and folders to watch: the config and what it imports, the docs, templates and static folders. */
-  private watched(): string[] {
+  /** The folders to watch (the docs, templates and static folders) and the files (the config and what it imports). */
+  private watched(): { folders: string[]; files: string[] } {
     const { loaded } = this.session;
     const configFile = path.resolve(this.options.configFile ?? "ssodocs.config.ts");
-    if (!loaded) return [configFile];
+    if (!loaded) return { folders: [], files: [configFile] };
     const templates = loaded.templatesDir ?? DEFAULT_TEMPLATES;
-    return [loaded.docsDir, templates, loaded.file, ...this.session.configInputs, ...loaded.staticDirs];
+    return {
+      folders: [loaded.docsDir, templates, ...loaded.staticDirs],
+      files: [loaded.file, ...this.session.configInputs],
+    };
+  }
+
+  /**
+   * Watches a file through its folder: many editors save by renaming a new file over the old one,
+   * and a watch on the file itself would go on following the old one (the config's later saves unseen).
+   */
+  private watchFile(file: string): void {
+    this.files.add(file);
+    const folder = path.dirname(file);
+    if (this.folders.has(folder)) return;
+    try {
+      const watcher = watchFolder(folder, (_event, name) => {
+        const changed = name ? path.join(folder, name.toString()) : null;
+        if (changed && this.files.has(changed) && this.modified(changed)) this.changed(changed);
+      });
+      watcher.on("error", () => this.folders.delete(folder));
+      this.folders.set(folder, watcher);
+    } catch {
+      // A folder that is gone: nothing there to watch.
+    }
   }
 
   /** One update for the files gathered so far. */
@@ -248,7 +274,9 @@ class WatchRun {
   private async watchNew(): Promise<void> {
     const watcher = this.watcher;
     if (!watcher) return;
-    const fresh = this.watched().filter((p) => !this.watching.has(p));
+    const { folders, files } = this.watched();
+    for (const file of files) this.watchFile(file);
+    const fresh = folders.filter((p) => !this.watching.has(p));
     if (!fresh.length) return;
     for (const p of fresh) this.watching.add(p);
     watcher.add(fresh);
@@ -258,7 +286,9 @@ class WatchRun {
   }
 
   async startWatching(): Promise<void> {
-    for (const p of this.watched()) this.watching.add(p);
+    const { folders, files } = this.watched();
+    for (const file of files) this.watchFile(file);
+    for (const p of folders) this.watching.add(p);
     const watcher = watch([...this.watching], { ignoreInitial: true, ignored });
     this.watcher = watcher;
     watcher.on("all", (_event, file) => {
@@ -280,6 +310,7 @@ class WatchRun {
     if (this.timer) clearTimeout(this.timer);
     if (this.searchTimer) clearTimeout(this.searchTimer);
     await this.watcher?.close();
+    for (const folder of this.folders.values()) folder.close();
     await this.running?.catch(() => undefined);
     this.live.close();
     await this.session.close();
