@@ -1,6 +1,6 @@
-// Spreads highlighting over the machine's cores. The blocks wait in one queue of small batches,
-// sorted by language; the main thread takes batches from the front, worker threads from the
-// back, each when it is free. So no thread idles while another has a long list, and each
+// Spreads highlighting over the machine's cores. The blocks wait in one queue of small batches;
+// a worker thread takes batches from the back as soon as there are any, the main thread from the
+// front once it has nothing else to do and the backlog is large, each when it is free. So no thread idles while another has a long list, and each
 // compiles mostly its own grammars (compiling a grammar's patterns is much of the cost). Every
 // thread loads the same languages, so a block comes out the same whichever thread takes it.
 import { fileURLToPath } from "node:url";
@@ -23,6 +23,13 @@ const BATCH = 6;
  * thread, which reads messages only between its own batches.
  */
 const AHEAD = 3;
+/**
+ * Blocks still queued when the main thread is done with everything else, from which it loads a
+ * highlighter of its own and shares the rest: below, the worker alone ends sooner than the main
+ * thread can load shiki and its grammars (about 0.4 s here). The real guides (237 blocks) never
+ * reach it; a corpus of thousands of pages does.
+ */
+const MAIN_HELPS_FROM = 400;
 
 function startWorker(langs: readonly string[]): Worker {
   // Compiled, the worker is dist/highlight-worker.mjs, beside this chunk.
@@ -44,8 +51,8 @@ export interface HighlightStats {
 /**
  * Blocks to highlight, taken as they come: a worker thread starts with the first block and
  * highlights while the main thread renders Markdown and pages; the main thread takes its share
- * only when it waits (`drain`). Every thread loads exactly `langs`, so a block comes out the same
- * whichever takes it. Without a worker (running from the sources) the main thread does it all.
+ * only when it waits (`drain`) with a backlog large enough to pay for loading its own
+ * highlighter. Every thread loads exactly `langs`, so a block comes out the same whichever takes it. Without a worker (running from the sources) the main thread does it all.
  */
 export class HighlightQueue {
   private readonly queue: HighlightBatch[] = [];
@@ -113,11 +120,16 @@ export class HighlightQueue {
     }
   }
 
+  private queuedBlocks(): number {
+    return this.queue.reduce((n, batch) => n + batch.length, 0);
+  }
+
   /** Waits until every block queued is highlighted, taking batches from the front meanwhile. */
   async drain(): Promise<Map<string, string>> {
     this.flush();
     while (this.queue.length || this.taken.length) {
-      const batch = this.queue.shift();
+      const helping = !this.worker || this.highlighter || this.queuedBlocks() >= MAIN_HELPS_FROM;
+      const batch = helping ? this.queue.shift() : undefined;
       if (batch) {
         this.highlighter ??= createBlockHighlighter(this.langs);
         const highlighter = await this.highlighter;

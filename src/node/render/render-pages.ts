@@ -61,6 +61,19 @@ function metaOf(route: string, html: string, extra: Partial<PageMeta> = {}): Pag
   return { targets, ids: [...ids], origins: [], records: null, description: null, ...extra };
 }
 
+/**
+ * Lets the event loop run every few milliseconds of rendering: the highlighting worker's answers
+ * come in (and it is given more) while the main thread renders, instead of it idling until then.
+ */
+function pauses(every = 10): () => Promise<void> {
+  let last = performance.now();
+  return async () => {
+    if (performance.now() - last < every) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    last = performance.now();
+  };
+}
+
 const page = <P extends object>(component: ComponentType<P>, props: P, route: string) =>
   renderDocument(component, props, route);
 
@@ -79,12 +92,15 @@ export async function renderPages(
   if (docPlans.length) {
     await context.markdown.load();
     const cardsHtml = (cards: CategoryCard[]) => renderFragment(templates.CardList, { cards });
-    const rendered: [PagePlan, RenderedDoc][] = docPlans.map((plan) => [
-      plan,
-      renderDoc(plan.doc!, { ...context, cardsHtml }),
-    ]);
+    const pause = pauses();
+    const rendered: [PagePlan, RenderedDoc][] = [];
+    for (const plan of docPlans) {
+      rendered.push([plan, renderDoc(plan.doc!, { ...context, cardsHtml })]);
+      await pause();
+    }
     await code.highlightPending();
     for (const [plan, doc] of rendered) {
+      await pause();
       const data: DocPageData = { ...doc.page, html: code.fill(doc.page.html) };
       const html = page(templates.DocPage, { site, doc: data }, plan.route);
       const records = recordsOfDoc(data, lvl0Of(model.sidebar, data.id), config.url);
