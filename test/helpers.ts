@@ -16,15 +16,12 @@ export interface CliResult {
 }
 
 /**
- * The cache folder of this test file's builds (each test file runs in its own worker): never the
- * repository's. A test that needs a cache of its own passes SSODOCS_CACHE_DIR itself.
+ * The environment of a spawned ssodocs: no colour, the cache folder of the running test (or, in a
+ * beforeAll hook, of the test file; test/setup.ts makes both), and `extra`.
  */
-export const TEST_CACHE = mkdtempSync(path.join(os.tmpdir(), "ssodocs-test-cache-"));
-process.once("exit", () => rmSync(TEST_CACHE, { recursive: true, force: true }));
-
-/** The environment of a spawned ssodocs: no colour, this file's cache, and `extra`. */
 export function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return { ...process.env, NO_COLOR: "1", SSODOCS_CACHE_DIR: TEST_CACHE, ...extra };
+  if (!process.env.SSODOCS_CACHE_DIR) throw new Error("no SSODOCS_CACHE_DIR: test/setup.ts did not run");
+  return { ...process.env, NO_COLOR: "1", ...extra };
 }
 
 export function runCli(args: string[], cwd = ROOT, env: NodeJS.ProcessEnv = cliEnv()): CliResult {

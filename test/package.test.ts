@@ -19,7 +19,9 @@ const run = (command: string, args: string[], cwd: string) => {
 
 describe("the packed package", () => {
   it("installs into another site, whose config imports it, and builds it with the default templates", () => {
-    const packed = run("npm", ["pack", "--pack-destination", dir], ROOT);
+    // The global setup compiled dist/ already: without --ignore-scripts, `prepare` would compile it
+    // again into the repository while other test files run it.
+    const packed = run("npm", ["pack", "--ignore-scripts", "--pack-destination", dir], ROOT);
     expect(packed.status, packed.stderr).toBe(0);
     const tarball = path.join(dir, readdirSync(dir).find((f) => f.endsWith(".tgz"))!);
     const site = path.join(dir, "site");
