@@ -41,7 +41,8 @@ const TEMPLATES = ["DocPage", "HomePage", "TagsPage", "TagPage", "SearchPage", "
 const REQUIRE_BANNER =
   'import { createRequire as __ssodocsRequire } from "node:module"; const require = __ssodocsRequire(import.meta.url);';
 
-const inputsOf = (result) => Object.keys(result.metafile.inputs).filter((f) => !f.includes("node_modules/"));
+const inputsOf = (result) =>
+  Object.keys(result.metafile.inputs).filter((f) => !f.includes("node_modules/") && !f.startsWith("ssodocs:"));
 
 async function compileCli(out) {
   const result = await esbuild.build({
@@ -74,8 +75,40 @@ async function compileTemplates(out) {
   return inputsOf(result);
 }
 
+/**
+ * The stylesheet's part made from ssodocs's own tables (src/node/render/tool-css.ts: icons, code
+ * colour classes): that module is compiled, run once, and removed.
+ */
+async function compileToolCss(out) {
+  const dir = path.join(out, ".tool-css");
+  const result = await esbuild.build({
+    ...nodeBundleOptions,
+    absWorkingDir: ROOT,
+    entryPoints: { "tool-css": "src/node/render/tool-css.ts" },
+    outdir: dir,
+    external: EXTERNAL,
+    banner: { js: REQUIRE_BANNER },
+  });
+  try {
+    const { toolCss } = await import(pathToFileURL(path.join(dir, "tool-css.mjs")).href);
+    return { css: await toolCss(), inputs: inputsOf(result) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Resolves the stylesheet's `@import "ssodocs:tool-css"` to the CSS made by compileToolCss. */
+const toolCssPlugin = (css) => ({
+  name: "ssodocs-tool-css",
+  setup(build) {
+    build.onResolve({ filter: /^ssodocs:tool-css$/ }, () => ({ path: "tool-css", namespace: "ssodocs" }));
+    build.onLoad({ filter: /.*/, namespace: "ssodocs" }, () => ({ contents: css, loader: "css" }));
+  },
+});
+
 /** The scripts (ES modules with lazy chunks, mermaid's among them) and the stylesheet, named by content hash. */
 async function compileClient(out) {
+  const toolCss = await compileToolCss(out);
   const common = {
     absWorkingDir: ROOT,
     bundle: true,
@@ -98,7 +131,12 @@ async function compileClient(out) {
       define: { "process.env.NODE_ENV": '"production"' },
       jsx: "automatic",
     }),
-    esbuild.build({ ...common, entryPoints: ["src/client/styles.css"], entryNames: "assets/css/[name]-[hash]" }),
+    esbuild.build({
+      ...common,
+      entryPoints: ["src/client/styles.css"],
+      entryNames: "assets/css/[name]-[hash]",
+      plugins: [toolCssPlugin(toolCss.css)],
+    }),
     esbuild.build({ ...common, write: false, entryPoints: ["src/client/before-paint.ts"], format: "iife" }),
     // Watch mode's live-reload script.
     esbuild.build({ ...common, write: false, entryPoints: ["src/client/dev/live-reload.ts"], format: "iife" }),
@@ -132,7 +170,10 @@ async function compileClient(out) {
     beforePaint: text(beforePaint),
     liveReload: text(liveReload),
   };
-  return { client, inputs: [scripts, styles, beforePaint, liveReload].flatMap(inputsOf) };
+  return {
+    client,
+    inputs: [...toolCss.inputs, ...[scripts, styles, beforePaint, liveReload].flatMap(inputsOf)],
+  };
 }
 
 export async function buildTool() {
