@@ -4,7 +4,7 @@
 //   dist/cli.mjs (+ chunks), dist/highlight-worker.mjs  the command line (src/node), plain JavaScript packages bundled in
 //   dist/index.mjs                                      what config files import (`import { defineConfig } from "ssodocs"`)
 //   dist/templates/                                     the default page templates, compiled
-//   dist/client/                                        the browser's scripts and stylesheet, and the before-paint script
+//   dist/client/                                        the browser's scripts and stylesheet, the inline head scripts
 //   dist/manifest.json                                  the tool stamp (a hash of every input), the client files and their hashes
 // Run by `prepare` (so `npm ci` and `npm install` of the package have it), by `npm start`, `npm run
 // build`, and the tests; bin/ssodocs.mjs refuses to run a dist/ older than the sources it was made from.
@@ -119,7 +119,7 @@ async function compileClient(out) {
     logLevel: "silent",
     legalComments: "none",
   };
-  const [scripts, styles, beforePaint, liveReload] = await Promise.all([
+  const [scripts, styles, beforePaint, siteChecks, liveReload] = await Promise.all([
     esbuild.build({
       ...common,
       entryPoints: ["src/client/main.ts"],
@@ -138,6 +138,8 @@ async function compileClient(out) {
       plugins: [toolCssPlugin(toolCss.css)],
     }),
     esbuild.build({ ...common, write: false, entryPoints: ["src/client/before-paint.ts"], format: "iife" }),
+    // Inline after it on the home page and the 404 page.
+    esbuild.build({ ...common, write: false, entryPoints: ["src/client/site-checks.ts"], format: "iife" }),
     // Watch mode's live-reload script.
     esbuild.build({ ...common, write: false, entryPoints: ["src/client/dev/live-reload.ts"], format: "iife" }),
   ]);
@@ -168,11 +170,12 @@ async function compileClient(out) {
     js: entry(scripts, "main.ts"),
     css: entry(styles, "styles.css"),
     beforePaint: text(beforePaint),
+    siteChecks: text(siteChecks),
     liveReload: text(liveReload),
   };
   return {
     client,
-    inputs: [...toolCss.inputs, ...[scripts, styles, beforePaint, liveReload].flatMap(inputsOf)],
+    inputs: [...toolCss.inputs, ...[scripts, styles, beforePaint, siteChecks, liveReload].flatMap(inputsOf)],
   };
 }
 

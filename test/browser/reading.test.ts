@@ -377,18 +377,25 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
       expect(await page.getByText("LDAP steps for Beta.").isVisible()).toBe(true);
     });
 
-    it("shows the base-URL banner when the page's scripts cannot load", async () => {
+    it("shows the base-URL banner on the home page and the 404 page when the page's scripts cannot load", async () => {
       context = await env.browser.newContext();
       const page = await context.newPage();
       await page.route("**/assets/js/**", (route) => route.abort());
-      await page.goto(env.site.origin + ALPHA);
+      await page.goto(`${env.site.origin}/`);
       const banner = page.locator(".base-url-banner");
       await banner.waitFor();
       const text = await banner.textContent();
       expect(text).toContain("Your site did not load properly.");
       expect(text).toContain("A very common reason is a wrong site baseUrl configuration.");
       expect(text).toContain("Current configured baseUrl = /");
-      expect(text).toContain(`We suggest trying baseUrl = ${ALPHA}`);
+      // A static host answers any other path with the 404 page, which suggests the folder asked for.
+      await page.goto(`${env.site.origin}/docs/site/missing`);
+      await banner.waitFor();
+      expect(await banner.textContent()).toContain("We suggest trying baseUrl = /docs/site/");
+      // As on the reference site, other pages do not carry the banner's script.
+      await page.goto(env.site.origin + ALPHA);
+      await page.waitForLoadState("load");
+      expect(await page.locator(".base-url-banner").count()).toBe(0);
       await context.close();
       const ok = await open(ALPHA);
       await ok.waitForLoadState("load");
