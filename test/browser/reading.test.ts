@@ -248,22 +248,22 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
       await page.click(`.doc-sidebar a[href='${BETA}']`);
       await page.waitForURL(`**${BETA}`);
       expect(await sawBar()).toBe(false);
-      // Links in view were prefetched already; this one has not been fetched yet.
-      env.site.delay.pattern = /\/integrations\/tags\/integration\?slow/;
+      // Links in view were prefetched already; no page links to this one (its payload is held back).
+      env.site.delay.pattern = /\/integrations\/tags\/page-data\.json/;
       // Long enough that the link's prefetch (it is in view once added) is still under way when it is clicked, even on a busy machine.
       env.site.delay.ms = 3000;
       try {
         await page.evaluate(() => {
           const a = document.createElement("a");
-          a.href = "/integrations/tags/integration?slow=1";
+          a.href = "/integrations/tags?slow=1";
           a.textContent = "slow page";
           document.querySelector(".markdown")!.prepend(a);
         });
         await page.click("text=slow page");
         await page.waitForSelector(".progress-bar");
-        await page.waitForURL("**/integrations/tags/integration?slow=1");
+        await page.waitForURL("**/integrations/tags?slow=1");
         expect(await page.locator(".progress-bar").count()).toBe(0);
-        expect(await page.locator("h1").textContent()).toContain("tagged with");
+        expect(await page.locator("h1").textContent()).toBe("Tags");
       } finally {
         env.site.delay.pattern = null;
       }
@@ -281,8 +281,8 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
     it("does a full page load when fetching the next page fails", async () => {
       context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
       let blocked = 0;
-      // Every script fetch of the next page fails (prefetches included); the browser's own page load goes through.
-      await context.route(`**${BETA}`, async (route) => {
+      // Every script fetch for the next page fails (its payload, prefetched or not); the browser's own page load goes through.
+      await context.route(`**${BETA}**`, async (route) => {
         if (route.request().resourceType() === "fetch") {
           blocked++;
           await route.abort();
@@ -319,10 +319,10 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
       return fetched;
     }
 
-    it("fetches a page when its link is hovered or visible", async () => {
+    it("fetches a page's payload when its link is hovered or visible", async () => {
       const fetched = await requestsWhileHovering(null);
-      expect(fetched).toContain(BETA);
-      expect(fetched).toContain("/integrations/");
+      expect(fetched).toContain(`${BETA}page-data.json`);
+      expect(fetched).toContain("/integrations/page-data.json");
     });
 
     it("never prefetches on a 2g connection or with data saver", async () => {

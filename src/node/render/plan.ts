@@ -9,6 +9,7 @@ import type { SourceDoc } from "../content/load.ts";
 import { hashOf } from "../cache.ts";
 import { fenceLanguages, languageContext, resolveLanguage } from "../markdown/language-context.ts";
 import type { SiteView } from "../../shared/template-props.ts";
+import { PAYLOAD_FILE } from "../../shared/page-payload.ts";
 
 export type PageKind = "doc" | "home" | "tags" | "tag" | "search" | "notFound";
 
@@ -17,6 +18,8 @@ export interface PagePlan {
   route: string;
   /** Output file, below the output folder. */
   file: string;
+  /** Its payload for client navigation, beside it (src/shared/page-payload.ts); none for the 404 page. */
+  payload: string | null;
   /** Listed in the sitemap. */
   indexable: boolean;
   /** The doc a doc page shows. */
@@ -80,10 +83,12 @@ export function planPages(model: ContentModel, site: SiteView, stamps: SiteStamp
   const { baseUrl } = site.config;
   const plans: PagePlan[] = [];
   const add = (kind: PageKind, route: string, docs: SourceDoc[], extra: Partial<PagePlan> = {}) => {
+    const file = extra.file ?? outputFileOf(route, baseUrl);
     plans.push({
       kind,
       route,
-      file: extra.file ?? outputFileOf(route, baseUrl),
+      file,
+      payload: kind === "notFound" ? null : file.replace(/index\.html$/, PAYLOAD_FILE),
       indexable: extra.indexable ?? true,
       doc: extra.doc ?? null,
       tag: extra.tag ?? null,
@@ -105,7 +110,17 @@ export function planPages(model: ContentModel, site: SiteView, stamps: SiteStamp
   add("notFound", `${baseUrl}404.html`, [], { file: "404.html", indexable: false });
   // Of two pages written to one file (a duplicate route, which warns), the later one stays.
   const last = new Map(plans.map((plan, i) => [plan.file, i]));
-  return plans.filter((plan, i) => last.get(plan.file) === i);
+  return withoutTakenPayloads(plans.filter((plan, i) => last.get(plan.file) === i));
+}
+
+/** A payload whose path is a page's file or folder (a doc with the slug `page-data.json`) is not made. */
+function withoutTakenPayloads(plans: PagePlan[]): PagePlan[] {
+  const taken = new Set<string>();
+  for (const { file } of plans)
+    for (let i = file.indexOf("/"); i >= 0; i = file.indexOf("/", i + 1)) taken.add(file.slice(0, i));
+  for (const plan of plans) taken.add(plan.file);
+  for (const plan of plans) if (plan.payload && taken.has(plan.payload)) plan.payload = null;
+  return plans;
 }
 
 /** How many guides the home page counts. */

@@ -15,6 +15,7 @@ import type { EntryInfo } from "../store.ts";
 import { collectPageLinks } from "../validate/links.ts";
 import { renderDoc, type RenderedDoc } from "./docs.ts";
 import { renderDocument, renderFragment } from "./page.ts";
+import { withPayload } from "./page-payload.ts";
 import { guideCountOf, tagDocsOf, type PagePlan } from "./plan.ts";
 import { homeCardsOf } from "./site-view.ts";
 import type { Templates } from "./templates.ts";
@@ -30,7 +31,7 @@ export interface PageMeta {
   records: DocSearchRecord[] | null;
   /** A doc page's description (tag pages list it). */
   description: string | null;
-  /** Further output files of the page: [output path, contents] (a doc's Markdown copy). */
+  /** Further output files of the page: [output path, contents] (its payload, a doc's Markdown copy). */
   attachments?: [string, string][];
 }
 
@@ -63,6 +64,12 @@ function metaOf(route: string, html: string, extra: Partial<PageMeta> = {}): Pag
 const page = <P extends object>(component: ComponentType<P>, props: P, route: string) =>
   renderDocument(component, props, route);
 
+/** The page's HTML as written (its sidebar stamped) and its payload for client navigation, when it has one. */
+function finish(plan: PagePlan, rendered: string): { html: string; attachments: [string, string][] } {
+  const { html, payload } = withPayload(rendered);
+  return { html, attachments: plan.payload && payload !== null ? [[plan.payload, payload]] : [] };
+}
+
 /**
  * Renders the pages of `plans` (doc pages first), handing each to `made` as soon as it is done,
  * so pages stream to the store and the output instead of piling up in memory.
@@ -85,7 +92,7 @@ export async function renderPages(
     await code.highlightPending();
     for (const [plan, doc] of rendered) {
       const data: DocPageData = { ...doc.page, html: code.fill(doc.page.html) };
-      const html = page(templates.DocPage, { site, doc: data }, plan.route);
+      const { html, attachments } = finish(plan, page(templates.DocPage, { site, doc: data }, plan.route));
       const records = recordsOfDoc(data, lvl0Of(model.sidebar, data.id), config.url);
       descriptions.set(data.id, data.description);
       const copy: [string, string] = [
@@ -96,7 +103,7 @@ export async function renderPages(
         origins: [...doc.origins],
         records,
         description: data.description,
-        attachments: [copy],
+        attachments: [...attachments, copy],
       });
       await made({
         plan,
@@ -109,8 +116,9 @@ export async function renderPages(
   const describe = (id: string) => descriptions.get(id) ?? context.storedDescription(id) ?? "";
   for (const plan of plans) {
     if (plan.kind === "doc") continue;
-    const html = renderOther(plan, context, describe);
-    await made({ plan, html, meta: metaOf(plan.route, html), info: { warnings: [], images: [] } });
+    const { html, attachments } = finish(plan, renderOther(plan, context, describe));
+    const meta = metaOf(plan.route, html, attachments.length ? { attachments } : {});
+    await made({ plan, html, meta, info: { warnings: [], images: [] } });
   }
 }
 
