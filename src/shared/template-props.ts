@@ -23,7 +23,7 @@ export interface SiteView {
   siteChecksScript: string;
   /** The policy of the pages that run `siteChecksScript`. */
   siteChecksCspMeta: string;
-  /** SVG paths of the brand logos the navbar's icon links use (simple-icons). */
+  /** SVG paths of the brand logos the navbar's icon links use (simple-icons), for templates that draw them inline (the default ones use the stylesheet's). */
   brandIcons: Partial<Record<IconLink["icon"], string>>;
 }
 
