@@ -78,8 +78,9 @@ let observer: IntersectionObserver | null = null;
 /** What each observed link needs fetched, worked out when it comes into view. */
 let resourceOf: (a: HTMLAnchorElement) => string | null = () => null;
 
-/** A new page is shown: links of the last one no longer wait, and it has its own allowance. */
+/** A new page is shown: links of the last one are no longer watched nor wait, and it has its own allowance. */
 export function resetInView(): void {
+  observer?.disconnect();
   queue.length = 0;
   startedInView = 0;
 }
