@@ -2,6 +2,7 @@
 // Lighthouse scores of a guide page, mobile and desktop, driving Debian's Chromium.
 // Builds the site, serves it on 127.0.0.1 and prints one line per form factor.
 import { spawnSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
@@ -13,6 +14,8 @@ const guide = process.argv[2] ?? "/integrations/services/grafana/";
 const config = process.argv[3] ?? "ssodocs.config.ts";
 const out = path.join(root, "bench/out/lighthouse-site");
 
+// The build's lock file goes beside its output folder: bench/out must exist.
+mkdirSync(path.dirname(out), { recursive: true });
 const built = spawnSync(
   process.execPath,
   [path.join(root, "bin/ssodocs.mjs"), "build", "--config", config, "--out", out],

@@ -4,7 +4,7 @@
 //   dist/cli.mjs (+ chunks), dist/highlight-worker.mjs  the command line (src/node), plain JavaScript packages bundled in
 //   dist/index.mjs                                      what config files import (`import { defineConfig } from "ssodocs"`)
 //   dist/templates/                                     the default page templates, compiled
-//   dist/client/                                        the browser's scripts and stylesheet, and the before-paint script
+//   dist/client/                                        the browser's scripts and stylesheet, the inline head scripts
 //   dist/manifest.json                                  the tool stamp (a hash of every input), the client files and their hashes
 // Run by `prepare` (so `npm ci` and `npm install` of the package have it), by `npm start`, `npm run
 // build`, and the tests; bin/ssodocs.mjs refuses to run a dist/ older than the sources it was made from.
@@ -41,7 +41,8 @@ const TEMPLATES = ["DocPage", "HomePage", "TagsPage", "TagPage", "SearchPage", "
 const REQUIRE_BANNER =
   'import { createRequire as __ssodocsRequire } from "node:module"; const require = __ssodocsRequire(import.meta.url);';
 
-const inputsOf = (result) => Object.keys(result.metafile.inputs).filter((f) => !f.includes("node_modules/"));
+const inputsOf = (result) =>
+  Object.keys(result.metafile.inputs).filter((f) => !f.includes("node_modules/") && !f.startsWith("ssodocs:"));
 
 async function compileCli(out) {
   const result = await esbuild.build({
@@ -74,8 +75,40 @@ async function compileTemplates(out) {
   return inputsOf(result);
 }
 
+/**
+ * The stylesheet's part made from ssodocs's own tables (src/node/render/tool-css.ts: icons, code
+ * colour classes): that module is compiled, run once, and removed.
+ */
+async function compileToolCss(out) {
+  const dir = path.join(out, ".tool-css");
+  const result = await esbuild.build({
+    ...nodeBundleOptions,
+    absWorkingDir: ROOT,
+    entryPoints: { "tool-css": "src/node/render/tool-css.ts" },
+    outdir: dir,
+    external: EXTERNAL,
+    banner: { js: REQUIRE_BANNER },
+  });
+  try {
+    const { toolCss } = await import(pathToFileURL(path.join(dir, "tool-css.mjs")).href);
+    return { css: await toolCss(), inputs: inputsOf(result) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Resolves the stylesheet's `@import "ssodocs:tool-css"` to the CSS made by compileToolCss. */
+const toolCssPlugin = (css) => ({
+  name: "ssodocs-tool-css",
+  setup(build) {
+    build.onResolve({ filter: /^ssodocs:tool-css$/ }, () => ({ path: "tool-css", namespace: "ssodocs" }));
+    build.onLoad({ filter: /.*/, namespace: "ssodocs" }, () => ({ contents: css, loader: "css" }));
+  },
+});
+
 /** The scripts (ES modules with lazy chunks, mermaid's among them) and the stylesheet, named by content hash. */
 async function compileClient(out) {
+  const toolCss = await compileToolCss(out);
   const common = {
     absWorkingDir: ROOT,
     bundle: true,
@@ -86,7 +119,7 @@ async function compileClient(out) {
     logLevel: "silent",
     legalComments: "none",
   };
-  const [scripts, styles, beforePaint, liveReload] = await Promise.all([
+  const [scripts, styles, beforePaint, siteChecks, liveReload] = await Promise.all([
     esbuild.build({
       ...common,
       entryPoints: ["src/client/main.ts"],
@@ -98,8 +131,15 @@ async function compileClient(out) {
       define: { "process.env.NODE_ENV": '"production"' },
       jsx: "automatic",
     }),
-    esbuild.build({ ...common, entryPoints: ["src/client/styles.css"], entryNames: "assets/css/[name]-[hash]" }),
+    esbuild.build({
+      ...common,
+      entryPoints: ["src/client/styles.css"],
+      entryNames: "assets/css/[name]-[hash]",
+      plugins: [toolCssPlugin(toolCss.css)],
+    }),
     esbuild.build({ ...common, write: false, entryPoints: ["src/client/before-paint.ts"], format: "iife" }),
+    // Inline after it on the home page and the 404 page.
+    esbuild.build({ ...common, write: false, entryPoints: ["src/client/site-checks.ts"], format: "iife" }),
     // Watch mode's live-reload script.
     esbuild.build({ ...common, write: false, entryPoints: ["src/client/dev/live-reload.ts"], format: "iife" }),
   ]);
@@ -130,9 +170,13 @@ async function compileClient(out) {
     js: entry(scripts, "main.ts"),
     css: entry(styles, "styles.css"),
     beforePaint: text(beforePaint),
+    siteChecks: text(siteChecks),
     liveReload: text(liveReload),
   };
-  return { client, inputs: [scripts, styles, beforePaint, liveReload].flatMap(inputsOf) };
+  return {
+    client,
+    inputs: [...toolCss.inputs, ...[scripts, styles, beforePaint, siteChecks, liveReload].flatMap(inputsOf)],
+  };
 }
 
 export async function buildTool() {

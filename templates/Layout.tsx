@@ -13,6 +13,8 @@ export default function Layout(props: LayoutProps) {
   const locale = config.i18n.localeConfigs[config.i18n.defaultLocale];
   const lang = locale?.htmlLang ?? config.i18n.defaultLocale;
   const fullTitle = head.title === config.title ? head.title : `${head.title} ${config.titleDelimiter} ${config.title}`;
+  // The home page and the 404 page also check the address the site is served at (base URL, `.html` paths).
+  const checks = notFound || path === config.baseUrl;
   return (
     // data-not-found: the before-paint script sends a `.html` path that found no file to the page without that ending.
     <html
@@ -20,11 +22,11 @@ export default function Layout(props: LayoutProps) {
       dir={locale?.direction ?? "ltr"}
       data-theme={config.colorMode.defaultMode}
       data-not-found={notFound ? "" : undefined}
-      data-ssodocs={site.beforePaintOptions}
+      data-ssodocs={site.beforePaintOptions === "{}" ? undefined : site.beforePaintOptions}
     >
       <head>
         <meta charSet="utf-8" />
-        <meta httpEquiv="Content-Security-Policy" content={site.cspMeta} />
+        <meta httpEquiv="Content-Security-Policy" content={checks ? site.siteChecksCspMeta : site.cspMeta} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{fullTitle}</title>
         <meta name="description" content={head.description} />
@@ -42,7 +44,7 @@ export default function Layout(props: LayoutProps) {
         <meta name="twitter:card" content={head.image ? "summary_large_image" : "summary"} />
         {head.image ? <meta name="twitter:image" content={encodeUrl(head.image)} /> : null}
         {config.navbar.logo ? <link rel="icon" href={config.navbar.logo.src} type="image/svg+xml" /> : null}
-        <script dangerouslySetInnerHTML={{ __html: site.beforePaintScript }} />
+        <script dangerouslySetInnerHTML={{ __html: checks ? site.siteChecksScript : site.beforePaintScript }} />
         <link rel="stylesheet" href={site.assets.css} />
         <script type="module" src={site.assets.js} />
       </head>

@@ -3,6 +3,7 @@
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import { parseFrontMatter } from "../src/node/content/frontmatter.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GroupedSidebar } from "../src/node/sidebar-data.ts";
@@ -82,6 +83,15 @@ describe("the site built from content/", () => {
     expect(html).toContain('alt="authentik logo"');
     expect(html).toContain("Copyright © 2025 Authentik Security Inc.");
     expect(html).toContain("Skip to main content");
+  });
+
+  it("gives the Grafana guide a page no larger than the reference site's (9 KB gzip) and a payload without the sidebar", () => {
+    const html = readFileSync(path.join(out, "integrations/services/grafana/index.html"));
+    expect(gzipSync(html).length).toBeLessThanOrEqual(9 * 1024);
+    const payload = readFileSync(path.join(out, "integrations/services/grafana/page-data.json"), "utf8");
+    expect(html.toString()).toContain('href="/integrations/services/zulip/"');
+    expect(payload).not.toContain('href=\\"/integrations/services/zulip/\\"');
+    expect(gzipSync(payload).length).toBeLessThan(gzipSync(html).length * 0.7);
   });
 
   it("lists every service in the sidebar and the services index in its category", () => {

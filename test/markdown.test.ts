@@ -1,4 +1,7 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { DIST, toolManifest } from "../src/node/paths.ts";
 import { createTestRenderer } from "./markdown-helpers.ts";
 
 const render = createTestRenderer();
@@ -123,12 +126,18 @@ OIDC steps.
 });
 
 describe("code", () => {
-  it("highlights with both themes as CSS variables and adds a copy button", async () => {
-    const { html } = await render("```yaml\nkey: value\n```\n");
+  it("highlights with both themes as colour classes the stylesheet defines, and adds a copy button", async () => {
+    const { html } = await render("```yaml\nkey: value # note\n```\n");
     expect(html).toContain('class="code-block" data-lang="yaml"');
-    expect(html).toContain("--shiki-light:");
-    expect(html).toContain("--shiki-dark:");
     expect(html).toContain('class="copy-button"');
+    expect(html).not.toContain("style=");
+    const classes = [...html.matchAll(/<span class="([lcd][0-9a-z](?: [lcd][0-9a-z])?)">/g)].flatMap((m) =>
+      m[1].split(" "),
+    );
+    expect(classes.length).toBeGreaterThanOrEqual(2);
+    const { client } = toolManifest();
+    const css = readFileSync(path.join(DIST, "client", client.css), "utf8");
+    for (const name of classes) expect(css).toMatch(new RegExp(`\\.shiki \\.${name}\\{--shiki-(light|dark):#`));
   });
 
   it("supports title, showLineNumbers, line ranges and highlight comments", async () => {

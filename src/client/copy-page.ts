@@ -1,6 +1,6 @@
 // "Copy page as Markdown" on doc pages: fetches the page's Markdown copy (`index.md` beside the
-// page) and puts it on the clipboard. The button stays hidden where the clipboard cannot be
-// written; the "View as Markdown" link beside it always works, with or without this script.
+// page) and puts it on the clipboard. The button is invisible until this script runs (its place
+// kept, so nothing moves) and removed where the clipboard cannot be written; the "View as Markdown" link beside it always works, with or without this script.
 const LABEL = "Copy page as Markdown";
 const RESET_MS = 2000;
 
@@ -26,9 +26,12 @@ async function copy(text: Promise<string>): Promise<void> {
 }
 
 export function setupCopyPage(root: ParentNode): void {
-  if (!window.isSecureContext || !navigator.clipboard) return;
-  for (const button of root.querySelectorAll<HTMLButtonElement>("[data-copy-page]")) {
-    button.hidden = false;
+  const buttons = root.querySelectorAll<HTMLButtonElement>("[data-copy-page]");
+  if (!window.isSecureContext || !navigator.clipboard) {
+    for (const button of buttons) button.hidden = true;
+    return;
+  }
+  for (const button of buttons) {
     let timer = 0;
     button.addEventListener("click", async () => {
       window.clearTimeout(timer);

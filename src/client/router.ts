@@ -1,20 +1,24 @@
-// Client navigation between pages of the site: the next page is fetched first, then swapped in;
-// the view then scrolls to the top or to the #hash target. Back and forward restore pages and
-// their scroll positions. A page that fails to load is loaded by the browser instead.
-import { fetchPage, observeLinks, prefetch } from "./prefetch.ts";
+// Client navigation between pages of the site: what the next page needs is fetched first, then
+// swapped in; the view then scrolls to the top or to the #hash target. Back and forward restore
+// pages and their scroll positions. A page that fails to load is loaded by the browser instead.
+// On a page showing the docs sidebar, the next page comes as its payload (src/shared/page-payload.ts):
+// the parts to swap without the sidebar, which stays (its current entry marked anew); a page whose
+// sidebar is another one comes whole, as does every page from one without the sidebar.
+import {
+  HEAD_PARTS,
+  headSelector,
+  type PagePayload,
+  payloadUrlOf,
+  SIDEBAR_CLASS,
+  SWAPPED_PARTS,
+} from "../shared/page-payload.ts";
+import { fetchOnce, observeLinks, prefetch, resetInView } from "./prefetch.ts";
 import { startProgress } from "./progress.ts";
 
 const HTML_SUFFIX = /(?:\/index)?\.html$/;
 /** Parts of the page that differ between pages and are swapped on navigation. */
-const SWAPPED = ["#page", "#mobile-menu", ".navbar-items"];
-const HEAD_META = [
-  'meta[name="description"]',
-  'link[rel="canonical"]',
-  'meta[property="og:title"]',
-  'meta[property="og:description"]',
-  'meta[property="og:url"]',
-  'meta[name="robots"]',
-];
+const SWAPPED = SWAPPED_PARTS.map((part) => part.selector);
+const HEAD_META = HEAD_PARTS.map(headSelector);
 
 export type PageListener = (root: HTMLElement) => void;
 const listeners: PageListener[] = [];
@@ -50,22 +54,100 @@ function saveScroll(): void {
   history.replaceState({ ...(history.state ?? {}), scroll: window.scrollY }, "");
 }
 
-function swapHead(next: Document): void {
-  document.title = next.title;
+/** The docs sidebar this page shows (stamped by the build), or its stamp's. */
+const sidebarShown = (stamp?: string): Element | null =>
+  document.querySelector(`.${SIDEBAR_CLASS}[data-sidebar${stamp === undefined ? "" : `="${CSS.escape(stamp)}"`}]`);
+
+/** What the page at `url` is fetched as: its payload where this page shows the sidebar, else its HTML. */
+function resourceFor(url: URL): string {
+  return sidebarShown() ? payloadUrlOf(normalisePath(url.pathname)) : url.pathname + url.search;
+}
+
+function replaceHeadParts(source: ParentNode): void {
   for (const selector of HEAD_META) {
     const mine = document.head.querySelector(selector);
-    const theirs = next.head.querySelector(selector);
+    const theirs = source.querySelector(selector);
     if (mine && theirs) mine.replaceWith(document.importNode(theirs, true));
     else if (mine) mine.remove();
     else if (theirs) document.head.appendChild(document.importNode(theirs, true));
   }
 }
 
-function swapBody(next: Document): boolean {
-  const pairs = SWAPPED.map((s) => [document.querySelector(s), next.querySelector(s)] as const);
-  if (pairs.some(([mine, theirs]) => !mine !== !theirs) || !pairs[0][0]) return false;
-  for (const [mine, theirs] of pairs) if (mine && theirs) mine.replaceWith(document.importNode(theirs, true));
+const fragmentOf = (html: string): DocumentFragment => {
+  const template = document.createElement("template");
+  template.innerHTML = html;
+  return template.content;
+};
+
+/** Marks the entry of the page at `path` as current and opens the categories that hold it. */
+function markCurrentEntry(sidebar: Element, path: string): void {
+  for (const a of sidebar.querySelectorAll("a[aria-current]")) a.removeAttribute("aria-current");
+  const link = [...sidebar.querySelectorAll<HTMLAnchorElement>("a[href]")].find(
+    (a) => normalisePath(new URL(a.getAttribute("href")!, location.href).pathname) === path,
+  );
+  if (!link) return;
+  link.setAttribute("aria-current", "page");
+  for (let li = link.closest("li"); li; li = li.parentElement?.closest("li") ?? null) {
+    const details = li.querySelector<HTMLDetailsElement>(":scope > details");
+    if (details) details.open = true;
+  }
+}
+
+/** A page as fetched: its payload, or its whole document. */
+type Next = { payload: PagePayload } | { document: Document };
+
+async function load(url: URL): Promise<Next | null> {
+  if (sidebarShown()) {
+    const response = await fetchOnce(payloadUrlOf(normalisePath(url.pathname)));
+    // No payload (a page that is not there, say): the browser loads the page.
+    if (!response.ok) return null;
+    const payload = (await response.json()) as PagePayload;
+    if (!payload.sidebar || sidebarShown(payload.sidebar)) return { payload };
+  }
+  const response = await fetchOnce(url.pathname + url.search);
+  if (!response.ok || !(response.headers.get("content-type") ?? "").includes("text/html")) return null;
+  return { document: new DOMParser().parseFromString(await response.text(), "text/html") };
+}
+
+/** Swaps the page's parts for `theirs` (by selector); false, changing nothing, when they do not match up. */
+function swapParts(theirs: (Element | null)[], keepSidebar: (page: Element) => boolean): boolean {
+  const pairs = SWAPPED.map((s, i) => [document.querySelector(s), theirs[i]] as const);
+  if (pairs.some(([mine, next]) => !mine !== !next) || !pairs[0][0] || !keepSidebar(pairs[0][1]!)) return false;
+  for (const [mine, next] of pairs) if (mine && next) mine.replaceWith(next);
+  return true;
+}
+
+function showDocument(next: Document): boolean {
+  const parts = SWAPPED.map((s) => next.querySelector(s));
+  if (
+    !swapParts(
+      parts.map((p) => p && document.importNode(p, true)),
+      () => true,
+    )
+  )
+    return false;
   document.body.className = next.body.className;
+  document.title = next.title;
+  replaceHeadParts(next.head);
+  return true;
+}
+
+function showPayload(payload: PagePayload, path: string): boolean {
+  const parts = SWAPPED.map((s) => (payload.parts[s] ? fragmentOf(payload.parts[s]).firstElementChild : null));
+  // The sidebar shown moves into the new page, in place of the empty one there.
+  const keepSidebar = (page: Element) => {
+    const slot = page.querySelector(`.${SIDEBAR_CLASS}[data-sidebar]`);
+    if (!slot) return true;
+    const kept = sidebarShown(slot.getAttribute("data-sidebar")!);
+    if (!kept) return false;
+    slot.replaceWith(kept);
+    markCurrentEntry(kept, path);
+    return true;
+  };
+  if (!swapParts(parts, keepSidebar)) return false;
+  document.body.className = payload.bodyClass;
+  document.title = payload.title;
+  replaceHeadParts(fragmentOf(payload.head));
   return true;
 }
 
@@ -81,32 +163,30 @@ function scrollAfterNavigation(hash: string, restore: number | null): void {
 
 export async function navigate(href: string, options: { push: boolean; restoreScroll?: number | null }): Promise<void> {
   const url = new URL(href, location.href);
-  const fetchUrl = url.pathname + url.search;
   const token = ++generation;
   if (options.push) saveScroll();
   const done = startProgress();
-  let html: string;
+  let next: Next | null = null;
   try {
-    const response = await fetchPage(fetchUrl);
-    if (!response.ok || !(response.headers.get("content-type") ?? "").includes("text/html"))
-      throw new Error(`status ${response.status}`);
-    html = await response.text();
+    next = await load(url);
   } catch {
-    done();
-    location.assign(url.href);
-    return;
+    // Shown by the browser below.
   }
   done();
   if (token !== generation) return;
-  const next = new DOMParser().parseFromString(html, "text/html");
-  if (!swapBody(next)) {
+  const path = normalisePath(url.pathname);
+  let shown = false;
+  try {
+    shown = !!next && ("payload" in next ? showPayload(next.payload, path) : showDocument(next.document));
+  } catch {
+    // The browser shows it.
+  }
+  if (!shown) {
     location.assign(url.href);
     return;
   }
-  swapHead(next);
-  const shown = normalisePath(url.pathname) + url.search + url.hash;
-  if (options.push) history.pushState({ scroll: 0 }, "", shown);
-  currentPath = normalisePath(url.pathname);
+  if (options.push) history.pushState({ scroll: 0 }, "", path + url.search + url.hash);
+  currentPath = path;
   const page = document.getElementById("page")!;
   for (const l of listeners) l(page);
   scrollAfterNavigation(url.hash, options.restoreScroll ?? null);
@@ -138,9 +218,15 @@ export function setupRouter(): void {
     void navigate(target.href, { push: true });
   });
 
+  /** What a link's page is fetched as, or null for a link to no other page of the site. */
+  const resource = (a: HTMLAnchorElement) => {
+    if (!internalUrl(a)) return null;
+    const url = new URL(a.href, location.href);
+    return normalisePath(url.pathname) === currentPath ? null : resourceFor(url);
+  };
   const hoverPrefetch = (e: Event) => {
     const a = (e.target as Element).closest?.("a");
-    const url = a ? internalUrl(a) : null;
+    const url = a ? resource(a) : null;
     if (url) prefetch(url);
   };
   document.addEventListener("mouseover", hoverPrefetch, { passive: true });
@@ -156,10 +242,15 @@ export function setupRouter(): void {
   const idle =
     (window as Window & { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ??
     ((cb: () => void) => setTimeout(cb, 200));
-  const observe = (root: ParentNode) => idle(() => observeLinks(root, internalUrl));
-  observe(document);
-  onPageChange((page) => {
-    observe(page);
-    observe(document.getElementById("mobile-menu") ?? page);
+  // The links of the page's content, then the sidebar's (the navbar's are prefetched when hovered).
+  const observe = () =>
+    idle(() => {
+      const page = document.getElementById("page");
+      if (page) observeLinks([document.getElementById("main-content") ?? page, page], resource);
+    });
+  observe();
+  onPageChange(() => {
+    resetInView();
+    observe();
   });
 }

@@ -25,6 +25,8 @@ export interface ToolManifest {
     js: string;
     css: string;
     beforePaint: string;
+    /** The inline script of the home page and the 404 page (site-checks.ts), run after the before-paint one. */
+    siteChecks: string;
     liveReload: string;
   };
 }

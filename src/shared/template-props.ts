@@ -12,11 +12,18 @@ export interface SiteView {
   assets: { css: string; js: string };
   /** The inline script that sets colour mode and announcement state before first paint. */
   beforePaintScript: string;
-  /** The settings the before-paint script reads (JSON, on <html data-ssodocs>). */
+  /** The settings the inline scripts read (JSON, on <html data-ssodocs>; only those that are not the default). */
   beforePaintOptions: string;
   /** The Content-Security-Policy in the form a `<meta http-equiv>` tag carries it. */
   cspMeta: string;
-  /** SVG paths of the brand logos the navbar's icon links use (simple-icons). */
+  /**
+   * The inline script of the home page and the 404 page, in place of the before-paint script: the
+   * same, then the checks of the address the site is served at (base-URL banner, `.html` paths).
+   */
+  siteChecksScript: string;
+  /** The policy of the pages that run `siteChecksScript`. */
+  siteChecksCspMeta: string;
+  /** SVG paths of the brand logos the navbar's icon links use (simple-icons), for templates that draw them inline (the default ones use the stylesheet's). */
   brandIcons: Partial<Record<IconLink["icon"], string>>;
 }
 

@@ -1,71 +1,30 @@
-// Small inline icons drawn for this site (24x24 grid, stroke style), so no icon font is loaded;
-// brand logos are the maintained ones of simple-icons, their paths given by the build (SiteView).
+// Icons drawn by the stylesheet (src/shared/icons.ts): each is an empty <i> filled with the text
+// colour, so no SVG is repeated in every page's HTML and no icon font is loaded. Brand logos
+// (GitHub, Discord) are simple-icons' own, drawn the same way.
+import { BRAND_ICON_SIZE, ICONS, type IconName } from "../../src/shared/icons.ts";
+import type { IconLink } from "../../src/shared/types.ts";
 
 type IconProps = { className?: string; size?: number };
 
-function Svg({ className, size = 20, children }: IconProps & { children: unknown }) {
+function Icon({ name, className, size, base }: IconProps & { name: string; base: number }) {
   return (
-    <svg
-      className={className}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children as never}
-    </svg>
+    <i
+      className={`icon i-${name}${className ? ` ${className}` : ""}`}
+      style={size && size !== base ? { width: size, height: size } : undefined}
+    />
   );
 }
 
-/** A brand logo (GitHub, Discord) from its SVG path, filled with the text colour. */
-export function BrandIcon({ d, size = 20 }: { d: string; size?: number }) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
-      <path d={d} />
-    </svg>
-  );
+const icon = (name: IconName) => (p: IconProps) => <Icon name={name} base={ICONS[name].size} {...p} />;
+
+/** A brand logo (GitHub, Discord), filled with the text colour. */
+export function BrandIcon({ name, size }: { name: IconLink["icon"]; size?: number }) {
+  return <Icon name={name} base={BRAND_ICON_SIZE} size={size} />;
 }
-export const SunIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <circle cx="12" cy="12" r="4" />
-    <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
-  </Svg>
-);
-export const MoonIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z" />
-  </Svg>
-);
-export const SearchIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <circle cx="11" cy="11" r="7" />
-    <path d="m20 20-4-4" />
-  </Svg>
-);
-export const MenuIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M4 6h16M4 12h16M4 18h16" />
-  </Svg>
-);
-export const CloseIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M6 6l12 12M18 6 6 18" />
-  </Svg>
-);
-export const HomeIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M3 11 12 3l9 8M5 9.5V21h5v-6h4v6h5V9.5" />
-  </Svg>
-);
-export const GlobeIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
-  </Svg>
-);
+export const SunIcon = icon("sun");
+export const MoonIcon = icon("moon");
+export const SearchIcon = icon("search");
+export const MenuIcon = icon("menu");
+export const CloseIcon = icon("close");
+export const HomeIcon = icon("home");
+export const GlobeIcon = icon("globe");

@@ -93,7 +93,7 @@ export function Navbar({ site, path }: { site: SiteView; path: string }) {
               aria-label={link.label}
               title={link.label}
             >
-              <BrandIcon d={site.brandIcons[link.icon] ?? ""} />
+              <BrandIcon name={link.icon} />
             </a>
           ))}
           {dropdownsOf(site.config, path, site.docsHome).map((d) => (

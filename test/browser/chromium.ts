@@ -1,6 +1,7 @@
 // Launches the Debian Chromium through playwright-core with flags that work in a closed sandbox.
 import { existsSync } from "node:fs";
 import { chromium, type Browser } from "playwright-core";
+import { CHROMIUM_ARGS } from "./chromium-args.mjs";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -11,15 +12,6 @@ export function hasChromium(): boolean {
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
+    args: CHROMIUM_ARGS,
   });
 }

@@ -97,7 +97,7 @@ export async function prepareSite(
     model,
     site,
     client,
-    csp: contentSecurityPolicy(client.beforePaintScript, config),
+    csp: contentSecurityPolicy([client.beforePaintScript, client.siteChecksScript], config),
     stamps,
     plans,
     stored(plan) {

@@ -66,9 +66,15 @@ function pageOf(
   info: EntryInfo,
   known: PageMeta | null,
 ): ProducedPage {
+  // Read once for the page's HTML and its attachments, which are written one after the other; held
+  // only weakly, so a build of many pages does not keep every entry in memory.
+  let last: WeakRef<Entry<PageMeta>> | undefined;
   const entry = async (): Promise<Entry<PageMeta>> => {
-    const kept = store.read<PageMeta>(plan.key);
-    if (kept) return kept;
+    const kept = last?.deref() ?? store.read<PageMeta>(plan.key);
+    if (kept) {
+      last = new WeakRef(kept);
+      return kept;
+    }
     let made: Entry<PageMeta> | null = null;
     await render(site, store, [plan], async (_page, entry) => void (made = entry));
     return made!;

@@ -17,17 +17,6 @@ const DEFAULT_TITLES: Record<string, string> = {
   important: "Important",
 };
 
-// Small inline icons (paths drawn for 16x16), so no icon font or request is needed.
-const ICONS: Record<string, string> = {
-  note: "M8 1a7 7 0 1 0 0 14A7 7 0 0 0 8 1Zm.75 10.5h-1.5v-4h1.5v4Zm0-5.5h-1.5V4.5h1.5V6Z",
-  info: "M8 1a7 7 0 1 0 0 14A7 7 0 0 0 8 1Zm.75 10.5h-1.5v-4h1.5v4Zm0-5.5h-1.5V4.5h1.5V6Z",
-  tip: "M8 1a5 5 0 0 0-3 9v2h6v-2a5 5 0 0 0-3-9Zm-2 12.5h4V15H6v-1.5Z",
-  important: "M8 1a7 7 0 1 0 0 14A7 7 0 0 0 8 1Zm.75 10.5h-1.5V10h1.5v1.5Zm0-3h-1.5v-4h1.5v4Z",
-  warning: "M8 1 0.5 14.5h15L8 1Zm.75 11.5h-1.5V11h1.5v1.5Zm0-3h-1.5v-4h1.5v4Z",
-  caution: "M8 1 0.5 14.5h15L8 1Zm.75 11.5h-1.5V11h1.5v1.5Zm0-3h-1.5v-4h1.5v4Z",
-  danger: "M5 1 1 5v6l4 4h6l4-4V5l-4-4H5Zm3.75 11.5h-1.5V11h1.5v1.5Zm0-3h-1.5v-5h1.5v5Z",
-};
-
 const OPEN = new RegExp(`^(:{3,})(${ADMONITION_TYPES.join("|")})(?:\\[([^\\]]*)\\]|[ \\t]+(.*?))?[ \\t]*$`);
 const CLOSE = /^:{3,}\s*$/;
 const FENCE = /^(`{3,}|~{3,})/;
@@ -139,10 +128,9 @@ export function admonitionsPlugin(md: MarkdownIt): void {
     const type = tokens[idx].info;
     return `<div class="admonition admonition-${type}" role="note">`;
   };
-  md.renderer.rules.admonition_title = (tokens, idx, options, env) => {
-    const type = tokens[idx - 1].info;
-    const icon = `<svg class="admonition-icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path fill="currentColor" d="${ICONS[type]}"/></svg>`;
-    return `<div class="admonition-heading">${icon}<span>${md.renderer.renderInline(tokens[idx].children ?? [], options, env)}</span></div><div class="admonition-content">`;
-  };
+  // The heading's icon is drawn by the stylesheet for the admonition's type (src/shared/icons.ts).
+  md.renderer.rules.admonition_title = (tokens, idx, options, env) =>
+    `<div class="admonition-heading"><span>${md.renderer.renderInline(tokens[idx].children ?? [], options, env)}` +
+    '</span></div><div class="admonition-content">';
   md.renderer.rules.admonition_close = () => "</div></div>\n";
 }

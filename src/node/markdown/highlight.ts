@@ -1,6 +1,8 @@
-// Highlights code blocks with shiki: both themes as CSS variables, marked lines flagged.
+// Highlights code blocks with shiki: both themes as CSS variables (their colours as classes where the
+// stylesheet has them, token-classes.ts), marked lines flagged.
 // Runs on the main thread or inside a highlight worker.
-import type { createHighlighter as CreateHighlighter, ShikiTransformer } from "shiki";
+import type { createHighlighter as CreateHighlighter, ShikiTransformer, ThemeRegistrationResolved } from "shiki";
+import { compactTokens, paletteOf, type TokenPalette } from "./token-classes.ts";
 
 export const LIGHT_THEME = "github-light";
 export const DARK_THEME = "github-dark";
@@ -45,6 +47,39 @@ export function readableColors(colors: Iterable<string>, theme: string): Record<
   return out;
 }
 
+/**
+ * Each theme's replacements of colours too faint to read, and the palette of the colours blocks
+ * are shown in (token-classes.ts: the stylesheet holds a class per colour).
+ */
+function themeColors(getTheme: (name: string) => ThemeRegistrationResolved) {
+  const colorReplacements: Record<string, Record<string, string>> = {};
+  const palettes: string[][] = [];
+  for (const name of [LIGHT_THEME, DARK_THEME]) {
+    const theme = getTheme(name);
+    const foregrounds = theme.settings.map((s) => s.settings?.foreground);
+    const colors = [theme.fg, ...foregrounds.filter((c): c is string => typeof c === "string")];
+    colorReplacements[name] = readableColors(colors, name);
+    palettes.push(paletteOf(colors, colorReplacements[name]));
+  }
+  const palette: TokenPalette = { light: palettes[0], dark: palettes[1] };
+  return { colorReplacements, palette };
+}
+
+/** The palette of both themes, for the stylesheet's colour classes (made when ssodocs is compiled). */
+export async function tokenPalette(): Promise<TokenPalette> {
+  const { createHighlighter, createJavaScriptRegexEngine } = await import("shiki");
+  const highlighter = await createHighlighter({
+    themes: [LIGHT_THEME, DARK_THEME],
+    langs: [],
+    engine: createJavaScriptRegexEngine(),
+  });
+  try {
+    return themeColors((name) => highlighter.getTheme(name)).palette;
+  } finally {
+    highlighter.dispose();
+  }
+}
+
 export interface PendingBlock {
   code: string;
   /** A shiki language id, or null for plain text. */
@@ -70,13 +105,7 @@ export async function createBlockHighlighter(langs: readonly string[]): Promise<
     langs: [...langs] as Parameters<typeof CreateHighlighter>[0]["langs"],
     engine: createOnigurumaEngine(import("shiki/wasm")),
   });
-  const colorReplacements: Record<string, Record<string, string>> = {};
-  for (const name of [LIGHT_THEME, DARK_THEME]) {
-    const theme = highlighter.getTheme(name);
-    const foregrounds = theme.settings.map((s) => s.settings?.foreground);
-    const colors = [theme.fg, ...foregrounds.filter((c): c is string => typeof c === "string")];
-    colorReplacements[name] = readableColors(colors, name);
-  }
+  const { colorReplacements, palette } = themeColors((name) => highlighter.getTheme(name));
   return {
     highlight(block) {
       const lines = new Set(block.highlightLines);
@@ -98,7 +127,7 @@ export async function createBlockHighlighter(langs: readonly string[]): Promise<
         colorReplacements,
         transformers,
       });
-      return oneByte(html);
+      return oneByte(compactTokens(html, palette));
     },
     dispose: () => highlighter.dispose(),
   };

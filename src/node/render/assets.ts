@@ -3,7 +3,7 @@
 // before-paint script. A build only copies them; the site's settings reach them as data in each
 // page (see beforePaintOptions), not by compiling them again.
 import path from "node:path";
-import type { BeforePaintOptions } from "../../client/before-paint.ts";
+import { type BeforePaintOptions, ownBeforePaintOptions } from "../../shared/before-paint-options.ts";
 import type { SiteConfig } from "../../shared/types.ts";
 import { DIST, toolManifest } from "../paths.ts";
 
@@ -27,18 +27,20 @@ export interface ClientAssets {
   css: string;
   js: string;
   beforePaintScript: string;
+  /** The inline script of the home page and the 404 page: the before-paint script, then the site checks. */
+  siteChecksScript: string;
 }
 
-/** The settings the before-paint script reads from the page (`data-ssodocs` on <html>). */
-export function beforePaintOptions(config: SiteConfig): BeforePaintOptions {
-  return {
+/** The settings the inline scripts read from the page (`data-ssodocs` on <html>): those that are not the default. */
+export function beforePaintOptions(config: SiteConfig): Partial<BeforePaintOptions> {
+  return ownBeforePaintOptions({
     baseUrl: config.baseUrl,
     defaultMode: config.colorMode.defaultMode,
     respectPrefersColorScheme: config.colorMode.respectPrefersColorScheme,
     disableSwitch: config.colorMode.disableSwitch,
     announcementId: config.announcementBar?.id ?? null,
     mermaidThemes: config.mermaid.theme,
-  };
+  });
 }
 
 /** The compiled client files, to be copied into the output under the site's base URL. */
@@ -49,5 +51,6 @@ export function clientAssets(config: SiteConfig): ClientAssets {
     css: config.baseUrl + client.css,
     js: config.baseUrl + client.js,
     beforePaintScript: client.beforePaint,
+    siteChecksScript: `${client.beforePaint}\n${client.siteChecks}`,
   };
 }

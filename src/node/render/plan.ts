@@ -14,6 +14,7 @@ import { outputFileOf } from "../content/routes.ts";
 import type { CategoryPage } from "../content/sidebar.ts";
 import type { ContentModel } from "../content/site.ts";
 import { fenceLanguages, languageContext, resolveLanguage } from "../markdown/language-context.ts";
+import { payloadUrlOf } from "../../shared/page-payload.ts";
 
 export type PageKind = "doc" | "category" | "home" | "tags" | "tag" | "search" | "notFound" | "redirect";
 
@@ -22,6 +23,8 @@ export interface PagePlan {
   route: string;
   /** Output file, below the output folder. */
   file: string;
+  /** Its payload for client navigation, beside it (src/shared/page-payload.ts); none for the 404 page. */
+  payload: string | null;
   /** Listed in the sitemap. */
   indexable: boolean;
   /** The doc a doc page shows. */
@@ -111,10 +114,13 @@ export function planPages(model: ContentModel, site: SiteView, stamps: SiteStamp
   const plans: PagePlan[] = [];
   const add = (kind: PageKind, route: string, docs: SourceDoc[], extra: Partial<PagePlan> = {}) => {
     const redirect = extra.redirect ?? null;
+    const file = extra.file ?? outputFileOf(route, baseUrl, trailingSlash);
     plans.push({
       kind,
       route,
-      file: extra.file ?? outputFileOf(route, baseUrl, trailingSlash),
+      file,
+      // Where the client asks for it (with trailingSlash: false too, `<route>/page-data.json`).
+      payload: kind === "notFound" || kind === "redirect" ? null : payloadUrlOf(route).slice(baseUrl.length),
       indexable: extra.indexable ?? true,
       doc: extra.doc ?? null,
       tag: extra.tag ?? null,
@@ -143,7 +149,17 @@ export function planPages(model: ContentModel, site: SiteView, stamps: SiteStamp
     add("redirect", redirect.from, [], { redirect, indexable: false });
   // Of two pages written to one file (a duplicate route, which warns), the later one stays.
   const last = new Map(plans.map((plan, i) => [plan.file, i]));
-  return plans.filter((plan, i) => last.get(plan.file) === i);
+  return withoutTakenPayloads(plans.filter((plan, i) => last.get(plan.file) === i));
+}
+
+/** A payload whose path is a page's file or folder (a doc with the slug `page-data.json`) is not made. */
+function withoutTakenPayloads(plans: PagePlan[]): PagePlan[] {
+  const taken = new Set<string>();
+  for (const { file } of plans)
+    for (let i = file.indexOf("/"); i >= 0; i = file.indexOf("/", i + 1)) taken.add(file.slice(0, i));
+  for (const plan of plans) taken.add(plan.file);
+  for (const plan of plans) if (plan.payload && taken.has(plan.payload)) plan.payload = null;
+  return plans;
 }
 
 /**

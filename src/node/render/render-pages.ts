@@ -16,6 +16,7 @@ import type { EntryInfo } from "../store.ts";
 import { collectPageLinks } from "../validate/links.ts";
 import { categoryPageData, type RenderedDoc, renderDoc } from "./docs.ts";
 import { renderDocument, renderFragment } from "./page.ts";
+import { withPayload } from "./page-payload.ts";
 import { guideCountOf, type PagePlan, tagDocsOf } from "./plan.ts";
 import { homeCardsOf } from "./site-view.ts";
 import type { Templates } from "./templates.ts";
@@ -31,7 +32,7 @@ export interface PageMeta {
   records: DocSearchRecord[] | null;
   /** A doc page's description (tag pages list it). */
   description: string | null;
-  /** Further output files of the page: [output path, contents] (a doc's Markdown copy). */
+  /** Further output files of the page: [output path, contents] (its payload, a doc's Markdown copy). */
   attachments?: [string, string][];
 }
 
@@ -77,6 +78,12 @@ function pauses(every = 10): () => Promise<void> {
 const page = <P extends object>(component: ComponentType<P>, props: P, route: string) =>
   renderDocument(component, props, route);
 
+/** The page's HTML as written (its sidebar stamped) and its payload for client navigation, when it has one. */
+function finish(plan: PagePlan, rendered: string): { html: string; attachments: [string, string][] } {
+  const { html, payload } = withPayload(rendered);
+  return { html, attachments: plan.payload && payload !== null ? [[plan.payload, payload]] : [] };
+}
+
 /**
  * Renders the pages of `plans` (doc pages first), handing each to `made` as soon as it is done,
  * so pages stream to the store and the output instead of piling up in memory.
@@ -102,7 +109,7 @@ export async function renderPages(
     for (const [plan, doc] of rendered) {
       await pause();
       const data: DocPageData = { ...doc.page, html: code.fill(doc.page.html) };
-      const html = page(templates.DocPage, { site, doc: data }, plan.route);
+      const { html, attachments } = finish(plan, page(templates.DocPage, { site, doc: data }, plan.route));
       const records = recordsOfDoc(data, lvl0Of(model.sidebar, data.id), config.url);
       descriptions.set(data.id, data.description);
       const copy: [string, string] = [
@@ -113,7 +120,7 @@ export async function renderPages(
         origins: [...doc.origins],
         records,
         description: data.description,
-        attachments: [copy],
+        attachments: [...attachments, copy],
       });
       await made({
         plan,
@@ -126,13 +133,15 @@ export async function renderPages(
   const describe = (id: string) => descriptions.get(id) ?? context.storedDescription(id) ?? "";
   for (const plan of plans) {
     if (plan.kind === "doc") continue;
-    const html = renderOther(plan, context, describe);
+    const { html, attachments } = finish(plan, renderOther(plan, context, describe));
     // A redirect page's only link is its target, checked against the routes when it was planned.
     // A category's generated page has a Markdown copy listing its items, as a doc has.
-    const attachments: [string, string][] | undefined = plan.category
-      ? [[markdownFileOf(plan.route, config.baseUrl), categoryCopy(plan.category, model, config)]]
-      : undefined;
-    const meta = plan.kind === "redirect" ? metaOf(plan.route, "") : metaOf(plan.route, html, { attachments });
+    if (plan.category)
+      attachments.push([markdownFileOf(plan.route, config.baseUrl), categoryCopy(plan.category, model, config)]);
+    const meta =
+      plan.kind === "redirect"
+        ? metaOf(plan.route, "")
+        : metaOf(plan.route, html, attachments.length ? { attachments } : {});
     await made({ plan, html, meta, info: { warnings: [], images: [] } });
   }
 }

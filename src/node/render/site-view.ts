@@ -28,7 +28,9 @@ export function siteViewOf(config: SiteConfig, client: ClientAssets): SiteView {
     assets: { css: client.css, js: client.js },
     beforePaintScript: client.beforePaintScript,
     beforePaintOptions: JSON.stringify(beforePaintOptions(config)),
-    cspMeta: metaPolicy(contentSecurityPolicy(client.beforePaintScript, config)),
+    cspMeta: metaPolicy(contentSecurityPolicy([client.beforePaintScript], config)),
+    siteChecksScript: client.siteChecksScript,
+    siteChecksCspMeta: metaPolicy(contentSecurityPolicy([client.siteChecksScript], config)),
     brandIcons: brandIconPaths(config.navbar.iconLinks),
   };
 }
