@@ -82,6 +82,34 @@ describe("the cache", () => {
       site.cleanup();
     }
   });
+
+  it("builds when its folders hold files and folders it never wrote (another version's layout)", () => {
+    const site = tempSite({ "docs/services/beta/index.md": "---\ntitle: Beta\n---\n\nBeta's own words.\n" });
+    const cacheDir = path.join(site.dir, "cache");
+    const env = buildEnv({ SSODOCS_CACHE_DIR: cacheDir });
+    try {
+      const out = path.join(site.dir, "build");
+      expect(runCli(["build", "--config", site.config, "--out", out], ROOT, env).code).toBe(0);
+      const before = treeHash(out);
+      const folders = (readdirSync(cacheDir, { recursive: true }) as string[])
+        .map((f) => path.join(cacheDir, f))
+        .filter((f) => statSync(f).isDirectory());
+      expect(folders.some((f) => f.endsWith(`${path.sep}entries`))).toBe(true);
+      for (const folder of folders) {
+        mkdirSync(path.join(folder, "00", "nested"), { recursive: true });
+        writeFileSync(path.join(folder, "00", "nested", "file"), "x");
+      }
+      // A changed doc makes the store drop entries: the strangers are in the way of that.
+      writeFileSync(path.join(site.dir, "docs/services/beta/index.md"), "---\ntitle: Beta\n---\n\nChanged.\n");
+      const r = runCli(["build", "--config", site.config, "--out", out], ROOT, env);
+      expect(r.stderr).toBe("");
+      expect(r.code).toBe(0);
+      expect(treeHash(out)).not.toBe(before);
+      expect(readFileSync(path.join(out, "integrations/services/beta/index.html"), "utf8")).toContain("Changed.");
+    } finally {
+      site.cleanup();
+    }
+  });
 });
 
 describe("the cache and the output folder edited in place (issue 17)", () => {

@@ -262,6 +262,13 @@ export class PageStore {
     } catch {
       return;
     }
-    for (const name of names) if (!keep.has(name)) rmSync(path.join(root, name), { force: true });
+    for (const name of names) {
+      if (keep.has(name)) continue;
+      try {
+        rmSync(path.join(root, name), { force: true });
+      } catch {
+        // Not a file the store wrote (a folder of another layout, a file it may not remove): left there.
+      }
+    }
   }
 }
