@@ -13,7 +13,6 @@ import { runLoad } from "./load.mjs";
 import { CHROMIUM_PATH, measurePageLoad, WINDOW_MS } from "./page-load.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const BIN = path.join(ROOT, "bin/ssodocs.mjs");
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
 const sizes = quick
