@@ -1,7 +1,7 @@
 // Highlighting spread over threads gives every block exactly the HTML one thread gives it.
 import { describe, expect, it } from "vitest";
 import { createBlockHighlighter, type PendingBlock } from "../src/node/markdown/highlight.ts";
-import { highlightInParallel } from "../src/node/markdown/highlight-pool.ts";
+import { HighlightQueue, highlightInParallel } from "../src/node/markdown/highlight-pool.ts";
 
 const samples: [string | null, string][] = [
   ["yaml", "server:\n  url: https://authentik.company\n  port: 9000 # {n}"],
@@ -38,4 +38,25 @@ describe("parallel highlighting", () => {
       single.dispose();
     }
   }, 60_000);
+
+  it("answers two callers waiting at once (watch mode's first page and its first build share the queue)", async () => {
+    const queue = new HighlightQueue(["yaml", "python"], { worker: true });
+    try {
+      const block = (n: number): PendingBlock => ({
+        lang: n % 2 ? "yaml" : "python",
+        code: `x = ${n}`,
+        highlightLines: [],
+      });
+      for (let n = 0; n < 12; n++) queue.add(`first-${n}`, block(n));
+      const first = queue.drain();
+      for (let n = 0; n < 30; n++) queue.add(`second-${n}`, block(n + 100));
+      const second = queue.drain();
+      // Before, the later caller took the one place for a waiter and the first never heard back.
+      const [a, b] = await Promise.all([first, second]);
+      for (let n = 0; n < 12; n++) expect(a.get(`first-${n}`)).toContain(`${n}`);
+      for (let n = 0; n < 30; n++) expect(b.get(`second-${n}`)).toContain(`${n + 100}`);
+    } finally {
+      queue.close();
+    }
+  }, 30_000);
 });

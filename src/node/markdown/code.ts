@@ -74,8 +74,11 @@ export interface CodeRenderer {
   prefetch(body: string): void;
   /** Whether blocks wait to be highlighted (none when the cache had them all). */
   hasPending(): boolean;
-  /** Highlights the queued blocks (creating the highlighter only if there are any). */
-  highlightPending(): Promise<void>;
+  /**
+   * Highlights the queued blocks (creating the highlighter only if there are any): those of
+   * `pages` (rendered HTML with placeholders) first and only, or all.
+   */
+  highlightPending(pages?: string[]): Promise<void>;
   /** Replaces the placeholders in rendered HTML with the highlighted blocks. */
   fill(html: string): string;
   /** Keeps the blocks this build used (only those) in the highlight cache. */
@@ -170,12 +173,15 @@ export function createCodeRenderer(languages: readonly string[], scope = ""): Co
   };
 
   // Highlighting runs while other pages may queue blocks (watch mode renders a page on request
-  // during the first build): each call waits for everything queued so far.
-  const highlightPending = async () => {
+  // during the first build): each call waits for the blocks of the pages it renders (their HTML
+  // with placeholders), which the worker takes first, or for everything queued so far.
+  const highlightPending = async (pages?: string[]) => {
     const current = queue;
     if (!current) return;
-    for (const [key, html] of await current.drain()) cached.set(key, html);
-    if (queue === current) {
+    const keys = pages && new Set(pages.flatMap((html) => [...html.matchAll(PLACEHOLDER)].map((m) => m[1])));
+    for (const [key, html] of await current.drain(keys)) cached.set(key, html);
+    // Done when no other caller waits and nothing is left (else the last to finish closes it).
+    if (queue === current && current.idle()) {
       queue = null;
       current.close();
     }

@@ -62,8 +62,16 @@ export class HighlightQueue {
   private worker: Worker | null = null;
   /** Batches the worker took and has not answered yet, oldest first (given back if it fails). */
   private taken: HighlightBatch[] = [];
-  private settle = () => {};
+  /** Everyone waiting for the worker's next answer (watch mode's first page and its first build may both be). */
+  private waiting: (() => void)[] = [];
+  private settle = () => {
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const resolve of waiting) resolve();
+  };
   private highlighter: Promise<BlockHighlighter> | null = null;
+  /** How many callers wait in `drain` (the worker keeps the process alive only while one does). */
+  private draining = 0;
 
   constructor(
     private readonly langs: readonly string[],
@@ -88,6 +96,7 @@ export class HighlightQueue {
   private startWorker(): void {
     const worker = startWorker(this.langs);
     this.worker = worker;
+    if (!this.draining) worker.unref();
     worker.on("message", (answer: HighlightAnswer) => {
       if (answer !== "ready") {
         for (const [key, html] of answer) this.results.set(key, html);
@@ -120,14 +129,46 @@ export class HighlightQueue {
     }
   }
 
+  /** Moves the queued blocks of `keys` to where the worker takes its next batches from. */
+  private putFirst(keys: ReadonlySet<string>): void {
+    const wanted: HighlightBatch = [];
+    for (const batch of this.queue)
+      for (let i = batch.length - 1; i >= 0; i--) if (keys.has(batch[i][0])) wanted.push(...batch.splice(i, 1));
+    if (!wanted.length) return;
+    const rest = this.queue.filter((batch) => batch.length);
+    this.queue.length = 0;
+    this.queue.push(...rest);
+    for (let i = wanted.length; i > 0; i -= BATCH) this.queue.push(wanted.slice(Math.max(0, i - BATCH), i));
+    this.give();
+  }
+
   private queuedBlocks(): number {
     return this.queue.reduce((n, batch) => n + batch.length, 0);
   }
 
-  /** Waits until every block queued is highlighted, taking batches from the front meanwhile. */
-  async drain(): Promise<Map<string, string>> {
+  /**
+   * Waits until every block queued is highlighted, or only the blocks of `keys` (handed to the
+   * worker first), taking batches from the front meanwhile.
+   */
+  async drain(keys?: ReadonlySet<string>): Promise<Map<string, string>> {
+    this.draining++;
+    this.worker?.ref();
+    try {
+      return await this.drainOnce(keys);
+    } finally {
+      // Blocks no one waits for (a fence the quick scan found that Markdown does not render) do
+      // not keep the process alive.
+      if (--this.draining === 0) this.worker?.unref();
+    }
+  }
+
+  private async drainOnce(keys?: ReadonlySet<string>): Promise<Map<string, string>> {
     this.flush();
-    while (this.queue.length || this.taken.length) {
+    if (keys) this.putFirst(keys);
+    const done = keys
+      ? () => [...keys].every((key) => this.results.has(key) || !this.queued.has(key))
+      : () => !this.queue.length && !this.taken.length;
+    while (!done()) {
       const helping = !this.worker || this.highlighter || this.queuedBlocks() >= MAIN_HELPS_FROM;
       const batch = helping ? this.queue.shift() : undefined;
       if (batch) {
@@ -137,10 +178,15 @@ export class HighlightQueue {
         // Let the worker's answers in (and give it more) between batches.
         await nextTurn();
       } else {
-        await new Promise<void>((resolve) => (this.settle = resolve));
+        await new Promise<void>((resolve) => this.waiting.push(resolve));
       }
     }
     return this.results;
+  }
+
+  /** Whether nothing is queued, with the worker or waited for. */
+  idle(): boolean {
+    return !this.queue.length && !this.taken.length && !this.batch.length && !this.draining;
   }
 
   /** Stops the worker and frees the main thread's highlighter. */

@@ -105,7 +105,7 @@ export async function renderPages(
       rendered.push([plan, renderDoc(plan.doc!, { ...context, cardsHtml })]);
       await pause();
     }
-    await code.highlightPending();
+    await code.highlightPending(rendered.map(([, doc]) => doc.page.html));
     for (const [plan, doc] of rendered) {
       await pause();
       const data: DocPageData = { ...doc.page, html: code.fill(doc.page.html) };
