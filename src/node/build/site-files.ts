@@ -83,6 +83,20 @@ function merged(site: PreparedSite, name: string, own: string): OutputItem | nul
 }
 
 /**
+ * What a page asks for besides itself, ready before the site is built (watch mode shows the first
+ * page asked for at once): the client's files and the static folders' (but `_headers` and
+ * `_redirects`, which the build merges with its own).
+ */
+export function earlyFiles(site: PreparedSite): OutputItem[] {
+  const items = new Map(site.client.files.map((f) => [f.path, copyOf(f.from, f.path, f.hash)]));
+  for (const { dir, files } of site.inputs.statics)
+    for (const file of files)
+      if (!items.has(file) && file !== "_headers" && file !== "_redirects")
+        items.set(file, copyOf(path.join(dir, file), file));
+  return [...items.values()];
+}
+
+/**
  * Every output file but the pages. A static file never replaces a file the build makes; of the
  * static folders, a later one's file replaces an earlier one's (they are copied in order).
  */

@@ -9,7 +9,7 @@ import path from "node:path";
 import { readSiteInputs, type SiteInputs } from "../build/inputs.ts";
 import { type PreparedSite, prepareSite, type RendererCache } from "../build/prepare.ts";
 import { producePages } from "../build/produce.ts";
-import { searchOutputs, siteFiles } from "../build/site-files.ts";
+import { earlyFiles, searchOutputs, siteFiles } from "../build/site-files.ts";
 import { brokenLinksOf } from "../build.ts";
 import { type LoadedConfig, loadConfig } from "../config.ts";
 import type { SourceDoc } from "../content/load.ts";
@@ -126,6 +126,23 @@ export class DevSession {
     if (!site || !plan) return null;
     const [page] = await producePages(site, this.store, site.stored(plan) ? [] : [plan], null, [plan]);
     return injectHead((await page.output.bytes()).toString("utf8"), this.options.headHtml);
+  }
+
+  /** Writes the client's and the static folders' files, so the first page shown has its styles, scripts and images. */
+  async writeEarlyFiles(): Promise<void> {
+    const site = this.current?.site;
+    if (site) for (const file of earlyFiles(site)) await this.write(file, false);
+  }
+
+  /** Whether a URL path is a file already written (before the first build is done: see `writeEarlyFiles`). */
+  hasWritten(urlPath: string): boolean {
+    const baseUrl = this.current?.site.config.baseUrl ?? "/";
+    if (!urlPath.startsWith(baseUrl)) return false;
+    try {
+      return this.written.has(decodeURIComponent(urlPath.slice(baseUrl.length)));
+    } catch {
+      return false;
+    }
   }
 
   async close(): Promise<void> {

@@ -96,8 +96,9 @@ class WatchRun {
   }
 
   /**
-   * Until the first build is done, a page asked for is rendered on its own and other requests
-   * wait; while the site has never built, pages show its error.
+   * Until the first build is done, a page asked for is rendered on its own, the client's and
+   * static files are served as soon as they are written, and other requests wait; while the site
+   * has never built, pages show its error.
    */
   readonly earlyPages: RequestHook = async (req, res) => {
     if (this.built) return false;
@@ -115,6 +116,8 @@ class WatchRun {
         return true;
       }
     }
+    // The client's and static files are written before the pages (firstBuild).
+    if (!wantsPage && this.session.hasWritten((req.url ?? "/").split("?")[0])) return false;
     await this.ready;
     if (this.built || !wantsPage) return false;
     res
@@ -140,7 +143,10 @@ class WatchRun {
   async firstBuild(): Promise<void> {
     const started = performance.now();
     let firstError: unknown = null;
-    this.prepared = this.session.prepare().catch((error: unknown) => void (firstError = error));
+    this.prepared = this.session
+      .prepare()
+      .then(() => this.session.writeEarlyFiles())
+      .catch((error: unknown) => void (firstError = error));
     await this.prepared;
     if (!firstError) {
       try {
