@@ -90,25 +90,29 @@ export function buildBothWays(site: { dir: string; config: string }, cacheDir: s
   const b = runCli(["build", "--config", site.config, "--out", fresh], ROOT, env({ SSODOCS_NO_CACHE: "1" }));
   if (b.code !== 0) throw new Error(`the build without a cache failed:\n${b.stderr}`);
   if (a.stderr !== b.stderr) throw new Error(`the builds warned differently:\n${a.stderr}\n---\n${b.stderr}`);
+  assertSameFiles(cached, fresh);
+  return cached;
+}
+
+/** Throws unless the two folders hold the same files with the same bytes, showing where the first differs. */
+export function assertSameFiles(cached: string, fresh: string): void {
   const [x, y] = [fileHashes(cached), fileHashes(fresh)];
   const differ = [...new Set([...x.keys(), ...y.keys()])].filter((f) => x.get(f) !== y.get(f));
-  if (differ.length) {
-    const first = differ[0];
-    const show = (dir: string) => {
-      try {
-        return readFileSync(path.join(dir, first), "utf8");
-      } catch {
-        return "(missing)";
-      }
-    };
-    const [p, q] = [show(cached), show(fresh)];
-    let at = 0;
-    while (at < p.length && p[at] === q[at]) at++;
-    throw new Error(
-      `the builds differ in ${differ.join(", ")}; ${first} first differs at ${at}:\n  cached: ${p.slice(at - 80, at + 120)}\n  fresh:  ${q.slice(at - 80, at + 120)}`,
-    );
-  }
-  return cached;
+  if (!differ.length) return;
+  const first = differ[0];
+  const show = (dir: string) => {
+    try {
+      return readFileSync(path.join(dir, first), "utf8");
+    } catch {
+      return "(missing)";
+    }
+  };
+  const [p, q] = [show(cached), show(fresh)];
+  let at = 0;
+  while (at < p.length && p[at] === q[at]) at++;
+  throw new Error(
+    `the builds differ in ${differ.join(", ")}; ${first} first differs at ${at}:\n  cached: ${p.slice(at - 80, at + 120)}\n  fresh:  ${q.slice(at - 80, at + 120)}`,
+  );
 }
 
 /** The site in today's authentik layout, written with Docusaurus's names (test/fixtures/docusaurus-site). */
