@@ -128,21 +128,31 @@ export class DevSession {
     return injectHead((await page.output.bytes()).toString("utf8"), this.options.headHtml);
   }
 
-  /** Writes the client's and the static folders' files, so the first page shown has its styles, scripts and images. */
-  async writeEarlyFiles(): Promise<void> {
+  /**
+   * The client's and the static folders' files, by output path, known as soon as the site is
+   * planned: the first page shown gets its styles, scripts and images from memory while the
+   * first build still writes the rest.
+   */
+  private early = new Map<string, OutputItem>();
+
+  prepareEarlyFiles(): void {
     const site = this.current?.site;
-    if (site) for (const file of earlyFiles(site)) await this.write(file, false);
+    this.early = new Map(site ? earlyFiles(site).map((file) => [file.path, file]) : []);
   }
 
-  /** Whether a URL path is a file already written (before the first build is done: see `writeEarlyFiles`). */
-  hasWritten(urlPath: string): boolean {
+  /** One of those files by its URL path, until the first build is done (then the output folder has it). */
+  earlyFile(urlPath: string): OutputItem | null {
     const baseUrl = this.current?.site.config.baseUrl ?? "/";
-    if (!urlPath.startsWith(baseUrl)) return false;
+    if (!urlPath.startsWith(baseUrl)) return null;
     try {
-      return this.written.has(decodeURIComponent(urlPath.slice(baseUrl.length)));
+      return this.early.get(decodeURIComponent(urlPath.slice(baseUrl.length))) ?? null;
     } catch {
-      return false;
+      return null;
     }
+  }
+
+  forgetEarlyFiles(): void {
+    this.early.clear();
   }
 
   async close(): Promise<void> {

@@ -10,7 +10,7 @@ import path from "node:path";
 import { watch, type FSWatcher } from "chokidar";
 import { formatError, SsodocsError } from "../errors.ts";
 import type { Output } from "../output.ts";
-import { startStaticServer, type RequestHook } from "../serve/static.ts";
+import { type RequestHook, sendFile, startStaticServer } from "../serve/static.ts";
 import { LiveChannel, type BuildErrorInfo } from "./live-channel.ts";
 import { DevBrokenLinksError, DevSession, type DevUpdate } from "./session.ts";
 import { escapeHtml } from "../../shared/escape-html.ts";
@@ -97,8 +97,8 @@ class WatchRun {
 
   /**
    * Until the first build is done, a page asked for is rendered on its own, the client's and
-   * static files are served as soon as they are written, and other requests wait; while the site
-   * has never built, pages show its error.
+   * static files are served from memory, and other requests wait; while the site has never
+   * built, pages show its error.
    */
   readonly earlyPages: RequestHook = async (req, res) => {
     if (this.built) return false;
@@ -116,8 +116,13 @@ class WatchRun {
         return true;
       }
     }
-    // The client's and static files are written before the pages (firstBuild).
-    if (!wantsPage && this.session.hasWritten((req.url ?? "/").split("?")[0])) return false;
+    // The client's and static files come from memory meanwhile (the first build fills the disk's queue).
+    const early = wantsPage ? null : this.session.earlyFile((req.url ?? "/").split("?")[0]);
+    if (early && !this.built) {
+      const headers: Record<string, string> = this.session.csp ? { "Content-Security-Policy": this.session.csp } : {};
+      sendFile(req, res, early.path, await early.bytes(), { headers });
+      return true;
+    }
     await this.ready;
     if (this.built || !wantsPage) return false;
     res
@@ -145,7 +150,7 @@ class WatchRun {
     let firstError: unknown = null;
     this.prepared = this.session
       .prepare()
-      .then(() => this.session.writeEarlyFiles())
+      .then(() => this.session.prepareEarlyFiles())
       .catch((error: unknown) => void (firstError = error));
     await this.prepared;
     if (!firstError) {
@@ -153,6 +158,7 @@ class WatchRun {
         const first = await this.session.start();
         for (const w of first.warnings) this.options.out.warn(w);
         this.built = true;
+        this.session.forgetEarlyFiles();
         this.options.out.info(
           `Built ${first.routes.length} pages in ${((performance.now() - started) / 1000).toFixed(2)} s`,
         );

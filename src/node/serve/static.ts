@@ -151,19 +151,28 @@ export function createStaticHandler(root: string, hooks: RequestHook[] = [], hea
         return;
       }
     }
-    const ext = path.extname(file).toLowerCase();
-    const hashed = isHashedAsset(path.relative(absRoot, file).split(path.sep).join("/"));
     const info = await stat(file);
     const body = await contents(file, info.mtimeMs, info.size);
-    res.writeHead(status, {
-      ...headers,
-      "Content-Type": TYPES[ext] ?? "application/octet-stream",
-      "Content-Length": body.length,
-      "Cache-Control": hashed ? "public, max-age=31536000, immutable" : "no-cache",
-      "X-Content-Type-Options": "nosniff",
-    });
-    res.end(req.method === "HEAD" ? undefined : body);
+    sendFile(req, res, path.relative(absRoot, file).split(path.sep).join("/"), body, { status, headers });
   };
+}
+
+/** Answers with a file's bytes (`relative`: its path below the served folder, / separated). */
+export function sendFile(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  relative: string,
+  body: Buffer,
+  { status = 200, headers = {} }: { status?: number; headers?: Record<string, string> } = {},
+): void {
+  res.writeHead(status, {
+    ...headers,
+    "Content-Type": TYPES[path.extname(relative).toLowerCase()] ?? "application/octet-stream",
+    "Content-Length": body.length,
+    "Cache-Control": isHashedAsset(relative) ? "public, max-age=31536000, immutable" : "no-cache",
+    "X-Content-Type-Options": "nosniff",
+  });
+  res.end(req.method === "HEAD" ? undefined : body);
 }
 
 export function startStaticServer(
