@@ -55,26 +55,40 @@ describe("deterministic output", () => {
   });
 });
 
+/**
+ * A scratch site with `doc` as its Beta guide, built once with a cache folder of its own: `build`
+ * builds it again, `before` is the first output's hash, `cached(kind)` lists the cache's files or
+ * folders.
+ */
+function cachedSite(doc: string) {
+  const site = tempSite({ "docs/services/beta/index.md": doc });
+  const cacheDir = path.join(site.dir, "cache");
+  const env = buildEnv({ SSODOCS_CACHE_DIR: cacheDir });
+  const out = path.join(site.dir, "build");
+  const build = () => runCli(["build", "--config", site.config, "--out", out], ROOT, env);
+  expect(build().code).toBe(0);
+  const cached = (kind: "file" | "folder") =>
+    (readdirSync(cacheDir, { recursive: true }) as string[])
+      .map((f) => path.join(cacheDir, f))
+      .filter((f) => (kind === "file" ? statSync(f).isFile() : statSync(f).isDirectory()));
+  return { site, cacheDir, out, build, before: treeHash(out), cached };
+}
+
 describe("the cache", () => {
   it("recovers from corrupt and truncated entries", () => {
-    const site = tempSite({ "docs/services/beta/index.md": "---\ntitle: Beta\n---\n\n```yaml\nkey: value\n```\n" });
-    const cacheDir = path.join(site.dir, "cache");
-    const env = buildEnv({ SSODOCS_CACHE_DIR: cacheDir });
+    const { site, cacheDir, out, build, before, cached } = cachedSite(
+      "---\ntitle: Beta\n---\n\n```yaml\nkey: value\n```\n",
+    );
     try {
-      const out = path.join(site.dir, "build");
-      expect(runCli(["build", "--config", site.config, "--out", out], ROOT, env).code).toBe(0);
-      const before = treeHash(out);
       // Every kept file: highlighted code, the page store (pages, search files, its index with the bundled config).
-      const entries = (readdirSync(cacheDir, { recursive: true }) as string[])
-        .map((f) => path.join(cacheDir, f))
-        .filter((f) => statSync(f).isFile());
+      const entries = cached("file");
       for (const kind of ["code", "pages"])
         expect(entries.some((f) => f.startsWith(path.join(cacheDir, kind)))).toBe(true);
       for (const [i, file] of entries.entries()) {
         const text = readFileSync(file, "utf8");
         writeFileSync(file, i % 2 ? "\u0000garbage{" : text.slice(0, Math.floor(text.length / 2)));
       }
-      const r = runCli(["build", "--config", site.config, "--out", out], ROOT, env);
+      const r = build();
       expect(r.stderr).toBe("");
       expect(r.code).toBe(0);
       expect(treeHash(out)).toBe(before);
@@ -84,16 +98,9 @@ describe("the cache", () => {
   });
 
   it("builds when its folders hold files and folders it never wrote (another version's layout)", () => {
-    const site = tempSite({ "docs/services/beta/index.md": "---\ntitle: Beta\n---\n\nBeta's own words.\n" });
-    const cacheDir = path.join(site.dir, "cache");
-    const env = buildEnv({ SSODOCS_CACHE_DIR: cacheDir });
+    const { site, out, build, before, cached } = cachedSite("---\ntitle: Beta\n---\n\nBeta's own words.\n");
     try {
-      const out = path.join(site.dir, "build");
-      expect(runCli(["build", "--config", site.config, "--out", out], ROOT, env).code).toBe(0);
-      const before = treeHash(out);
-      const folders = (readdirSync(cacheDir, { recursive: true }) as string[])
-        .map((f) => path.join(cacheDir, f))
-        .filter((f) => statSync(f).isDirectory());
+      const folders = cached("folder");
       expect(folders.some((f) => f.endsWith(`${path.sep}entries`))).toBe(true);
       for (const folder of folders) {
         mkdirSync(path.join(folder, "00", "nested"), { recursive: true });
@@ -101,7 +108,7 @@ describe("the cache", () => {
       }
       // A changed doc makes the store drop entries: the strangers are in the way of that.
       writeFileSync(path.join(site.dir, "docs/services/beta/index.md"), "---\ntitle: Beta\n---\n\nChanged.\n");
-      const r = runCli(["build", "--config", site.config, "--out", out], ROOT, env);
+      const r = build();
       expect(r.stderr).toBe("");
       expect(r.code).toBe(0);
       expect(treeHash(out)).not.toBe(before);
@@ -121,16 +128,9 @@ describe("the cache and the output folder edited in place (issue 17)", () => {
   };
 
   it("an entry edited without changing its size never reaches the output: it is made again", () => {
-    const site = tempSite({ "docs/services/beta/index.md": "---\ntitle: Beta\n---\n\nBeta's own words.\n" });
-    const cacheDir = path.join(site.dir, "cache");
-    const env = buildEnv({ SSODOCS_CACHE_DIR: cacheDir });
+    const { site, out, build, before, cached } = cachedSite("---\ntitle: Beta\n---\n\nBeta's own words.\n");
     try {
-      const out = path.join(site.dir, "build");
-      expect(runCli(["build", "--config", site.config, "--out", out], ROOT, env).code).toBe(0);
-      const before = treeHash(out);
-      const entries = (readdirSync(cacheDir, { recursive: true }) as string[])
-        .map((f) => path.join(cacheDir, f))
-        .filter((f) => f.includes(`${path.sep}entries${path.sep}`) && statSync(f).isFile());
+      const entries = cached("file").filter((f) => f.includes(`${path.sep}entries${path.sep}`));
       const page = entries.find((f) => /^\{.*own words.*\n<!DOCTYPE html>.*own words/s.test(readFileSync(f, "utf8")))!;
       expect(page).toBeDefined();
       // First in the entry's data (its Markdown copy, search records), then in its HTML.
@@ -140,7 +140,7 @@ describe("the cache and the output folder edited in place (issue 17)", () => {
           return part === "data" ? text.lastIndexOf("own words", newline) + 1 : text.indexOf("own words", newline) + 1;
         });
         rmSync(out, { recursive: true });
-        const r = runCli(["build", "--config", site.config, "--out", out], ROOT, env);
+        const r = build();
         expect(r.stderr).toBe("");
         expect(r.code).toBe(0);
         expect(treeHash(out), `an entry edited in its ${part}`).toBe(before);
@@ -151,16 +151,12 @@ describe("the cache and the output folder edited in place (issue 17)", () => {
   });
 
   it("a file of the output edited in place, same size, is written again by the next build", () => {
-    const site = tempSite({ "docs/services/beta/index.md": "---\ntitle: Beta\n---\n\nBeta's own words.\n" });
-    const env = buildEnv({ SSODOCS_CACHE_DIR: path.join(site.dir, "cache") });
+    const { site, out, build, before } = cachedSite("---\ntitle: Beta\n---\n\nBeta's own words.\n");
     try {
-      const out = path.join(site.dir, "build");
-      expect(runCli(["build", "--config", site.config, "--out", out], ROOT, env).code).toBe(0);
-      const before = treeHash(out);
       const page = path.join(out, "integrations/services/beta/index.html");
       flipOne(page, (text) => text.indexOf("Beta&#x27;s own words") + 1);
       expect(treeHash(out)).not.toBe(before);
-      expect(runCli(["build", "--config", site.config, "--out", out], ROOT, env).code).toBe(0);
+      expect(build().code).toBe(0);
       expect(treeHash(out)).toBe(before);
     } finally {
       site.cleanup();
