@@ -416,6 +416,11 @@ describe("errors and variants", () => {
       expect(existsSync(path.join(dir, "index.html"))).toBe(true);
       expect(existsSync(path.join(dir, "category/monitoring.html"))).toBe(true);
       expect(readFileSync(path.join(dir, "chat-communication-collaboration/slack.md"), "utf8")).toMatch(/^# Integrate/);
+      // The page's payload is where the router asks for it: <route>/page-data.json.
+      const payload = JSON.parse(
+        readFileSync(path.join(dir, "chat-communication-collaboration/slack/page-data.json"), "utf8"),
+      );
+      expect(payload.title).toBe(/<title>([^<]*)<\/title>/.exec(slack)![1]);
     } finally {
       copy.cleanup();
     }
