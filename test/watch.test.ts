@@ -274,6 +274,21 @@ describe("serve --watch", () => {
         early.get("/"),
         early.get("/integrations/tags"),
       ]);
+      // The page's stylesheet comes at once (from memory until the build is done), as the build writes it.
+      const stylesheet = `${early.url}${/<link rel="stylesheet" href="([^"]+)"/.exec(guide.body)![1]}`;
+      const answer = async () => {
+        const r = await fetch(stylesheet);
+        return {
+          status: r.status,
+          type: r.headers.get("content-type"),
+          csp: r.headers.get("content-security-policy"),
+          text: await r.text(),
+        };
+      };
+      const css = await answer();
+      expect(css).toMatchObject({ status: 200, type: "text/css; charset=utf-8" });
+      expect(css.csp).toContain("script-src 'self'");
+      expect((await fetch(stylesheet, { method: "POST" })).status).toBe(405);
       expect(guide.status).toBe(200);
       expect(guide.body).toContain("Alpha is a pretend code host");
       expect(guide.body).toContain('<script src="/__ssodocs/live.js" defer></script>');
@@ -285,6 +300,7 @@ describe("serve --watch", () => {
       expect(tags.body).toContain("integration");
       await early.waitForOutput(/^Watching for changes$/m);
       expect((await early.get(ALPHA_ROUTE)).body).toBe(guide.body);
+      expect(await answer()).toEqual(css);
     } finally {
       await early.stop();
     }

@@ -117,7 +117,8 @@ class WatchRun {
       }
     }
     // The client's and static files come from memory meanwhile (the first build fills the disk's queue).
-    const early = wantsPage ? null : this.session.earlyFile((req.url ?? "/").split("?")[0]);
+    const readOnly = req.method === "GET" || req.method === "HEAD";
+    const early = wantsPage || !readOnly ? null : this.session.earlyFile((req.url ?? "/").split("?")[0]);
     if (early && !this.built) {
       const headers: Record<string, string> = this.session.csp ? { "Content-Security-Policy": this.session.csp } : {};
       sendFile(req, res, early.path, await early.bytes(), { headers });
