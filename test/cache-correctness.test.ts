@@ -27,6 +27,16 @@ const write = (site: Site, rel: string, text: string) => {
   mkdirSync(path.dirname(path.join(site.dir, rel)), { recursive: true });
   writeFileSync(path.join(site.dir, rel), text);
 };
+/** Swaps `a` for `b` in a file, or back: each call undoes the last. */
+const toggle = (site: Site, rel: string, a: string, b: string) => {
+  const text = read(site, rel);
+  write(site, rel, text.includes(a) ? text.replace(a, b) : text.replace(b, a));
+};
+/** Appends `block` to a file, or takes it out again. */
+const toggleBlock = (site: Site, rel: string, block: string) => {
+  const text = read(site, rel);
+  write(site, rel, text.includes(block) ? text.replace(block, "") : text + block);
+};
 
 /** An edit of a kind an author makes, applied to the site's files. */
 type Edit = (site: Site) => void;
@@ -38,18 +48,8 @@ const EDITS: Record<string, Edit> = {
       "docs/services/beta/index.md",
       `${read(site, "docs/services/beta/index.md")}\nOne more line ${Date.now()}.\n`,
     ),
-  "a doc's front matter": (site) => {
-    const file = "docs/services/alpha/index.md";
-    const text = read(site, file);
-    write(
-      site,
-      file,
-      text.replace(
-        /^sidebar_label: .*$/m,
-        text.includes("sidebar_label: Alpha\n") ? "sidebar_label: Alpha Two" : "sidebar_label: Alpha",
-      ),
-    );
-  },
+  "a doc's front matter": (site) =>
+    toggle(site, "docs/services/alpha/index.md", "sidebar_label: Alpha\n", "sidebar_label: Alpha Two\n"),
   "an added doc": (site) =>
     write(
       site,
@@ -63,58 +63,20 @@ const EDITS: Record<string, Edit> = {
       : ["docs/template/renamed.md", "docs/template/service.md"];
     renameSync(path.join(site.dir, from), path.join(site.dir, to));
   },
-  "a code block of a language used nowhere else": (site) => {
-    const file = "docs/services/beta/index.md";
-    const text = read(site, file);
-    const block = "\n```ruby\nputs 'only ruby here'\n```\n";
-    write(site, file, text.includes(block) ? text.replace(block, "") : text + block);
-  },
-  "a Markdown block embedding python, while python comes and goes": (site) => {
-    const file = "docs/index.md";
-    const text = read(site, file);
-    const block = "\n````md\n```python\nprint('embedded')\n```\n````\n";
-    write(site, file, text.includes(block) ? text.replace(block, "") : text + block);
-  },
-  "a template": (site) => {
-    const file = "templates/components/Footer.tsx";
-    const text = read(site, file);
-    write(
+  "a code block of a language used nowhere else": (site) =>
+    toggleBlock(site, "docs/services/beta/index.md", "\n```ruby\nputs 'only ruby here'\n```\n"),
+  "a Markdown block embedding python, while python comes and goes": (site) =>
+    toggleBlock(site, "docs/index.md", "\n````md\n```python\nprint('embedded')\n```\n````\n"),
+  "a template": (site) => toggle(site, "templates/components/Footer.tsx", "Copyright", "Copyleft"),
+  "a component a template imports (the cards)": (site) =>
+    toggle(
       site,
-      file,
-      text.includes("Copyright") ? text.replace("Copyright", "Copyleft") : text.replace("Copyleft", "Copyright"),
-    );
-  },
-  "a component a template imports (the cards)": (site) => {
-    const file = "templates/components/CardList.tsx";
-    const text = read(site, file);
-    write(
-      site,
-      file,
-      text.includes('className="card-title"')
-        ? text.replace('className="card-title"', 'className="card-title card-title-edited"')
-        : text.replace(' card-title-edited"', '"'),
-    );
-  },
-  "the config": (site) => {
-    const text = read(site, "ssodocs.config.ts");
-    write(
-      site,
-      "ssodocs.config.ts",
-      text.includes("A small site")
-        ? text.replace("A small site for the tests.", "An edited tagline.")
-        : text.replace("An edited tagline.", "A small site for the tests."),
-    );
-  },
-  "the sidebar": (site) => {
-    const text = read(site, "ssodocs.config.ts");
-    write(
-      site,
-      "ssodocs.config.ts",
-      text.includes('label: "Monitoring"')
-        ? text.replace('label: "Monitoring"', 'label: "Observability"')
-        : text.replace('label: "Observability"', 'label: "Monitoring"'),
-    );
-  },
+      "templates/components/CardList.tsx",
+      'className="card-title"',
+      'className="card-title card-title-edited"',
+    ),
+  "the config": (site) => toggle(site, "ssodocs.config.ts", "A small site for the tests.", "An edited tagline."),
+  "the sidebar": (site) => toggle(site, "ssodocs.config.ts", 'label: "Monitoring"', 'label: "Observability"'),
 };
 
 /** What watch mode serves of each file a build wrote (pages without the live-reload script it adds). */
