@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { hasChromium } from "./chromium.ts";
-import { useBrowserAndSite } from "./site.ts";
+import { collapsibleCategories, useBrowserAndSite } from "./site.ts";
 
 const ALPHA = "/integrations/services/alpha/";
 
@@ -21,17 +21,7 @@ interface Recorded {
 }
 
 describe.skipIf(!hasChromium())("collapsible parts", () => {
-  const env = useBrowserAndSite((c) =>
-    c
-      .replace(
-        '{ type: "category", label: "Development", items',
-        '{ type: "category", label: "Development", collapsible: true, items',
-      )
-      .replace(
-        '{ type: "category", label: "Monitoring", items',
-        '{ type: "category", label: "Monitoring", collapsible: true, items',
-      ),
-  );
+  const env = useBrowserAndSite((c) => collapsibleCategories(c));
   let context: BrowserContext;
   afterEach(async () => {
     await context?.close();

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { PAYLOAD_FILE, type PagePayload } from "../../src/shared/page-payload.ts";
 import { hasChromium } from "./chromium.ts";
-import { useBrowserAndSite } from "./site.ts";
+import { collapsibleCategories, useBrowserAndSite } from "./site.ts";
 
 const ALPHA = "/integrations/services/alpha/";
 const BETA = "/integrations/services/beta/";
@@ -25,18 +25,7 @@ const isPayload = (url: string) => new URL(url).pathname.endsWith(`/${PAYLOAD_FI
 
 describe.skipIf(!hasChromium())("prefetch and navigation through page payloads", () => {
   const env = useBrowserAndSite(
-    (c) =>
-      c
-        .replace(
-          '{ type: "category", label: "Development", items',
-          '{ type: "category", label: "Development", collapsible: true, items',
-        )
-        .replace(
-          '{ type: "category", label: "Monitoring", items: ["services/beta/index"] }',
-          `{ type: "category", label: "Monitoring", collapsible: true, items: ["services/beta/index", ${EXTRA.map(
-            (s) => `"services/${s}/index"`,
-          ).join(", ")}] }`,
-        ),
+    (c) => collapsibleCategories(c, ["services/beta/index", ...EXTRA.map((s) => `services/${s}/index`)]),
     EXTRA_PAGES,
   );
   let context: BrowserContext;

@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { hasChromium } from "./chromium.ts";
-import { useBrowserAndSite } from "./site.ts";
+import { collapsibleCategories, useBrowserAndSite } from "./site.ts";
 
 const ALPHA = "/integrations/services/alpha/";
 const BETA = "/integrations/services/beta/";
@@ -21,16 +21,7 @@ const fillerPages = Object.fromEntries(
 
 describe.skipIf(!hasChromium())("the docs sidebar", () => {
   const env = useBrowserAndSite(
-    (c) =>
-      c
-        .replace(
-          '{ type: "category", label: "Development", items',
-          '{ type: "category", label: "Development", collapsible: true, items',
-        )
-        .replace(
-          '{ type: "category", label: "Monitoring", items: ["services/beta/index"] }',
-          `{ type: "category", label: "Monitoring", collapsible: true, items: [${FILLERS.map((s) => `"services/${s}/index"`).join(", ")}, "services/beta/index"] }`,
-        ),
+    (c) => collapsibleCategories(c, [...FILLERS.map((s) => `services/${s}/index`), "services/beta/index"]),
     fillerPages,
   );
   let context: BrowserContext;

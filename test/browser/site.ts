@@ -125,6 +125,25 @@ export async function serveBrowserSite(
 }
 
 /**
+ * The fixture config with its Development and Monitoring categories collapsible, and Monitoring
+ * listing `monitoring` (doc ids) instead of its one guide when given.
+ */
+export function collapsibleCategories(config: string, monitoring?: string[]): string {
+  const listed = monitoring ? `items: [${monitoring.map((id) => JSON.stringify(id)).join(", ")}] }` : "items";
+  return config
+    .replace(
+      '{ type: "category", label: "Development", items',
+      '{ type: "category", label: "Development", collapsible: true, items',
+    )
+    .replace(
+      monitoring
+        ? '{ type: "category", label: "Monitoring", items: ["services/beta/index"] }'
+        : '{ type: "category", label: "Monitoring", items',
+      `{ type: "category", label: "Monitoring", collapsible: true, ${listed}`,
+    );
+}
+
+/**
  * Starts Chromium and serves the browser fixture site for the calling describe block; the
  * returned object's fields are set before its tests run.
  */
