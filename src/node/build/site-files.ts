@@ -87,13 +87,13 @@ function merged(site: PreparedSite, name: string, own: string): OutputItem | nul
  * page asked for at once): the client's files and the static folders' (but `_headers` and
  * `_redirects`, which the build merges with its own).
  */
-export function earlyFiles(site: PreparedSite): OutputItem[] {
-  const items = new Map(site.client.files.map((f) => [f.path, copyOf(f.from, f.path, f.hash)]));
-  for (const { dir, files } of site.inputs.statics)
-    for (const file of files)
-      if (!items.has(file) && file !== "_headers" && file !== "_redirects")
-        items.set(file, copyOf(path.join(dir, file), file));
-  return [...items.values()];
+export function earlyFiles(site: PreparedSite): Map<string, () => Buffer> {
+  // Read when asked for, not hashed: the first build reads and hashes them again for the output.
+  const files = new Map(site.client.files.map((f) => [f.path, f.from]));
+  for (const { dir, files: names } of site.inputs.statics)
+    for (const name of names)
+      if (!files.has(name) && name !== "_headers" && name !== "_redirects") files.set(name, path.join(dir, name));
+  return new Map([...files].map(([output, source]) => [output, () => readSourceFile(source)]));
 }
 
 /**

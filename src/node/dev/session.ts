@@ -133,19 +133,24 @@ export class DevSession {
    * planned: the first page shown gets its styles, scripts and images from memory while the
    * first build still writes the rest.
    */
-  private early = new Map<string, OutputItem>();
+  private early = new Map<string, () => Buffer>();
 
   prepareEarlyFiles(): void {
     const site = this.current?.site;
-    this.early = new Map(site ? earlyFiles(site).map((file) => [file.path, file]) : []);
+    this.early = site ? earlyFiles(site) : new Map();
   }
 
-  /** One of those files by its URL path, until the first build is done (then the output folder has it). */
-  earlyFile(urlPath: string): OutputItem | null {
+  /**
+   * One of those files by its URL path (its output path and bytes), until the first build is done
+   * (then the output folder has it); null for any other path, or a file that cannot be read now.
+   */
+  earlyFile(urlPath: string): { path: string; bytes: Buffer } | null {
     const baseUrl = this.current?.site.config.baseUrl ?? "/";
     if (!urlPath.startsWith(baseUrl)) return null;
     try {
-      return this.early.get(decodeURIComponent(urlPath.slice(baseUrl.length))) ?? null;
+      const file = decodeURIComponent(urlPath.slice(baseUrl.length));
+      const read = this.early.get(file);
+      return read ? { path: file, bytes: read() } : null;
     } catch {
       return null;
     }

@@ -121,7 +121,7 @@ class WatchRun {
     const early = wantsPage || !readOnly ? null : this.session.earlyFile((req.url ?? "/").split("?")[0]);
     if (early && !this.built) {
       const headers: Record<string, string> = this.session.csp ? { "Content-Security-Policy": this.session.csp } : {};
-      sendFile(req, res, early.path, await early.bytes(), { headers });
+      sendFile(req, res, early.path, early.bytes, { headers });
       return true;
     }
     await this.ready;
