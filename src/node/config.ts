@@ -9,6 +9,7 @@ import { ConfigSchema } from "./config-schema.ts";
 import { nearestOf } from "./content/frontmatter.ts";
 import { loadSidebars, type NamedSidebar } from "./content/sidebars-module.ts";
 import { SsodocsError } from "./errors.ts";
+import { filterRawHtml } from "./markdown/raw-html.ts";
 import { PageStore } from "./store.ts";
 
 export const DEFAULT_CONFIG_FILE = "ssodocs.config.ts";
@@ -115,6 +116,17 @@ export function resolveConfig(user: unknown, file: string): SiteConfig {
   throw new SsodocsError(`config key "${keyName(parts)}" ${issue.message} (got ${got})`, { file });
 }
 
+/** The announcement bar's HTML passes the raw-HTML allow-list of docs: anything it would remove is an error. */
+function checkAnnouncement(config: SiteConfig, file: string): void {
+  const content = config.announcementBar?.content;
+  const removed = content ? filterRawHtml(content).removed : [];
+  if (removed.length)
+    throw new SsodocsError(
+      `config key "announcementBar.content" holds HTML outside the allow-list (${removed.join("; ")}); remove it`,
+      { file },
+    );
+}
+
 /** Finds, imports and validates the config file. */
 export async function loadConfig(configPath?: string, cwd = process.cwd()): Promise<LoadedConfig> {
   const file = path.resolve(cwd, configPath ?? DEFAULT_CONFIG_FILE);
@@ -141,6 +153,7 @@ export async function loadConfig(configPath?: string, cwd = process.cwd()): Prom
     throw new SsodocsError(`the config file could not be loaded: ${(error as Error).message}`, { file });
   }
   const config = resolveConfig(mod.default, file);
+  checkAnnouncement(config, file);
   const root = path.dirname(file);
   const docsDir = path.resolve(root, config.docs.path);
   if (!existsSync(docsDir))

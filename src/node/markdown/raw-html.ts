@@ -13,6 +13,8 @@ import type { MarkdownIt, Token } from "markdown-it";
 import { escapeHtml } from "../../shared/escape-html.ts";
 import { UNSAFE_REMOVED } from "../errors.ts";
 import { envOf, lineOf, type MarkdownEnv } from "./env.ts";
+import { parseAttributes } from "./tabs.ts";
+import { COMPONENT_ATTRIBUTES, removedAttribute } from "./components.ts";
 
 const GLOBAL_ATTRIBUTES = ["id", "class", "title", "lang", "dir", "role"];
 
@@ -71,8 +73,16 @@ const HTML_ELEMENTS = new Set(
   ).split(" "),
 );
 
-/** MDX components that ssodocs renders itself (in mdx.ts and tabs.ts). */
-const COMPONENTS = new Set(["SupportBadge", "DocCardList", "Tabs", "TabItem"]);
+/** A component's tag with only the attributes it reads, their values escaped. */
+function componentTag(raw: string, name: string, removed: string[]): string {
+  const allowed = COMPONENT_ATTRIBUTES[name];
+  let tag = raw.startsWith("</") ? `</${name}` : `<${name}`;
+  for (const [attribute, value] of Object.entries(parseAttributes(raw))) {
+    if (!allowed.includes(attribute)) removed.push(removedAttribute(attribute, value, name));
+    else tag += value === true ? ` ${attribute}` : ` ${attribute}="${escapeHtml(value)}"`;
+  }
+  return `${tag}${/\/\s*>$/.test(raw) ? " />" : ">"}`;
+}
 
 const URL_ATTRIBUTES = new Set(["href", "src", "cite"]);
 
@@ -142,7 +152,7 @@ export function filterRawHtml(source: string): Filtered {
     }
     const original = /^<\s*([A-Za-z][\w.:-]*)/.exec(raw)?.[1] ?? name;
     if (/^[A-Z]/.test(original)) {
-      if (COMPONENTS.has(original)) html += raw;
+      if (Object.hasOwn(COMPONENT_ATTRIBUTES, original)) html += componentTag(raw, original, removed);
       else removed.push(`<${original}> (an MDX component ssodocs does not render)`);
       return;
     }
@@ -162,7 +172,7 @@ export function filterRawHtml(source: string): Filtered {
       const allowed =
         GLOBAL_ATTRIBUTES.includes(attribute) || attribute.startsWith("aria-") || allowedAttributes.includes(attribute);
       if (!allowed || (URL_ATTRIBUTES.has(attribute) && !safeUrl(value))) {
-        removed.push(`${attribute}="${value.length > 40 ? `${value.slice(0, 40)}...` : value}" of <${name}>`);
+        removed.push(removedAttribute(attribute, value, name));
         continue;
       }
       tag += value === "" && attribute !== "alt" ? ` ${attribute}` : ` ${attribute}="${escapeHtml(value)}"`;
@@ -179,7 +189,7 @@ export function filterRawHtml(source: string): Filtered {
       return;
     }
     if (/^[A-Z]/.test(original)) {
-      if (COMPONENTS.has(original)) html += raw;
+      if (Object.hasOwn(COMPONENT_ATTRIBUTES, original)) html += `</${original}>`;
       return;
     }
     if (VOID.has(name)) return;

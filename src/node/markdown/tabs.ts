@@ -4,6 +4,8 @@
 import type { MarkdownIt } from "markdown-it";
 import type { StateBlock } from "markdown-it";
 import type { Token } from "markdown-it";
+import { UNSAFE_REMOVED } from "../errors.ts";
+import { COMPONENT_ATTRIBUTES, removedAttribute } from "./components.ts";
 import { lineOf, type MarkdownEnv } from "./env.ts";
 
 interface TagAttributes {
@@ -136,8 +138,20 @@ function tabsCoreRule(state: { tokens: Token[]; env: MarkdownEnv }): void {
     return t;
   };
 
+  // Attributes the tabs do not read never reach the page (they are not rendered); say so, as for raw HTML.
+  const checkAttributes = (t: Token, name: string) => {
+    for (const [attribute, value] of Object.entries((t.meta as { attrs: TagAttributes }).attrs))
+      if (!COMPONENT_ATTRIBUTES[name].includes(attribute))
+        warn(
+          `${UNSAFE_REMOVED}${removedAttribute(attribute, value, name)}; the attributes it takes are in the README`,
+          t,
+        );
+  };
+
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
+    if (t.type === "tabs_open") checkAttributes(t, "Tabs");
+    else if (t.type === "tab_open") checkAttributes(t, "TabItem");
     if (t.type === "tabs_open") {
       stack.push({ tabs: t, items: [], index: i, open: null });
       out.push(t);
