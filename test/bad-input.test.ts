@@ -14,7 +14,7 @@ import {
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { outputPathIn } from "../src/node/write.ts";
+import { outputPathIn } from "../src/node/pipeline/staging.ts";
 import { ROOT, runCli, tempSite } from "./helpers.ts";
 
 function buildWith(files: Record<string, string | Buffer>, read: (out: string) => Record<string, string> = () => ({})) {

@@ -23,7 +23,7 @@ export async function buildInProcess(
   try {
     vi.resetModules();
     const { loadConfig } = await import("../src/node/config.ts");
-    const { buildSite } = await import("../src/node/build.ts");
+    const { buildSite } = await import("../src/node/pipeline/build.ts");
     const result = await buildSite(await loadConfig(config), { outDir });
     return result.warnings;
   } finally {

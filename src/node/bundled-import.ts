@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type * as esbuild from "esbuild";
-import { hashOf } from "./cache.ts";
+import { hashOf } from "./util/hash.ts";
 import { SsodocsError } from "./errors.ts";
 import { keepImportMeta, nodeBundleOptions } from "./esbuild-node.mjs";
 
@@ -67,8 +67,31 @@ export function inputsUnchanged(inputs: ModuleInputs): boolean {
   }
 }
 
+/** A module as bundled: one text, and the files it was made from. */
+export interface ModuleBundle {
+  code: string;
+  inputs: ModuleInputs;
+}
+
+/** Where bundles are kept from one build to the next (a driver hands in the build shortcuts, store/shortcuts.ts). */
+export interface ModuleCache {
+  get(file: string): ModuleBundle | null;
+  set(file: string, bundle: ModuleBundle): void;
+}
+
+/** Imports a module of the site: bundled anew unless `cache` holds it with every input unchanged. */
+export async function importModule<T>(
+  file: string,
+  cache: ModuleCache | null,
+): Promise<{ module: T; inputs: ModuleInputs }> {
+  const kept = cache?.get(file);
+  const bundled = kept && inputsUnchanged(kept.inputs) ? kept : await bundleModule(file);
+  cache?.set(file, bundled);
+  return { module: await importCode<T>(bundled.code), inputs: bundled.inputs };
+}
+
 /** Bundles one module into one text (its imports of the project inlined), with the files it was made from. */
-export async function bundleModule(entry: string): Promise<{ code: string; inputs: ModuleInputs }> {
+async function bundleModule(entry: string): Promise<ModuleBundle> {
   const esbuild = await import("esbuild");
   const packageFiles = new Set<string>();
   const result = await runEsbuild(esbuild, [entry], {
@@ -85,7 +108,7 @@ export async function bundleModule(entry: string): Promise<{ code: string; input
 }
 
 /** Imports a module from its text (a data: URL: no file is written). */
-export async function importCode<T>(code: string): Promise<T> {
+async function importCode<T>(code: string): Promise<T> {
   return (await import(`data:text/javascript;base64,${Buffer.from(code, "utf8").toString("base64")}`)) as T;
 }
 

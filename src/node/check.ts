@@ -5,10 +5,10 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { BrokenLinksError, buildSite } from "./build.ts";
+import { BrokenLinksError, buildSite } from "./pipeline/build.ts";
 import type { LoadedConfig } from "./config.ts";
 import type { ContentModel } from "./content/site.ts";
-import { brokenLinkLocation, sourceOfRoute } from "./dev/link-location.ts";
+import { brokenLinkLocation, sourceOfRoute } from "./validate/link-location.ts";
 import { SsodocsError, SsodocsErrors, Warnings } from "./errors.ts";
 import type { BrokenLink } from "./validate/links.ts";
 import { docsMissingFromSidebar } from "./validate/sidebar-coverage.ts";

@@ -2,7 +2,7 @@
 import path from "node:path";
 import { Command, CommanderError } from "commander";
 import type { DocSearchRecord } from "../shared/types.ts";
-import { buildSite, searchRecordsOf, type BuildResult } from "./build.ts";
+import { buildSite, searchRecordsOf, type BuildResult } from "./pipeline/build.ts";
 import type { CheckReport } from "./check.ts";
 import { loadConfig, type LoadedConfig } from "./config.ts";
 import { formatError, SsodocsError, Warnings } from "./errors.ts";

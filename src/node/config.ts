@@ -4,13 +4,12 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import * as v from "valibot";
 import type { SiteConfig } from "../shared/types.ts";
-import { bundleModule, importCode, inputsUnchanged, type ModuleInputs } from "./bundled-import.ts";
+import { importModule, type ModuleCache, type ModuleInputs } from "./bundled-import.ts";
 import { ConfigSchema } from "./config-schema.ts";
 import { nearestOf } from "./content/frontmatter.ts";
 import { loadSidebars, type NamedSidebar } from "./content/sidebars-module.ts";
 import { SsodocsError } from "./errors.ts";
 import { filterRawHtml } from "./markdown/raw-html.ts";
-import { PageStore } from "./store.ts";
 
 export const DEFAULT_CONFIG_FILE = "ssodocs.config.ts";
 
@@ -30,8 +29,6 @@ export interface LoadedConfig {
   inputs: ModuleInputs;
   /** The site's sidebars (docs.sidebarPath or docs.sidebar), their items in normal form. */
   sidebars: NamedSidebar[];
-  /** The site's page store (it also keeps the bundled config). */
-  store: PageStore;
 }
 
 /** The config's defaults (the schema's, for an empty config). */
@@ -127,9 +124,23 @@ function checkAnnouncement(config: SiteConfig, file: string): void {
     );
 }
 
+/** The absolute path of the config file `--config` names (the default one when it names none). */
+export function configFileOf(configPath?: string, cwd = process.cwd()): string {
+  return path.resolve(cwd, configPath ?? DEFAULT_CONFIG_FILE);
+}
+
+export interface LoadOptions {
+  cwd?: string;
+  /** Bundles kept from an earlier build (the build shortcuts): an unchanged config or sidebars module starts no bundler. */
+  modules?: ModuleCache | null;
+}
+
 /** Finds, imports and validates the config file. */
-export async function loadConfig(configPath?: string, cwd = process.cwd()): Promise<LoadedConfig> {
-  const file = path.resolve(cwd, configPath ?? DEFAULT_CONFIG_FILE);
+export async function loadConfig(
+  configPath?: string,
+  { cwd, modules = null }: LoadOptions = {},
+): Promise<LoadedConfig> {
+  const file = configFileOf(configPath, cwd);
   if (!existsSync(file)) {
     throw new SsodocsError(
       configPath
@@ -138,16 +149,10 @@ export async function loadConfig(configPath?: string, cwd = process.cwd()): Prom
       { file },
     );
   }
-  const store = PageStore.for(file);
   let mod: { default?: unknown };
   let inputs: ModuleInputs;
   try {
-    // The config as last bundled, while every file it was made from is unchanged.
-    const kept = store.config && inputsUnchanged(store.config.inputs) ? store.config : null;
-    const bundled = kept ?? (await bundleModule(file));
-    mod = await importCode<{ default?: unknown }>(bundled.code);
-    inputs = bundled.inputs;
-    if (!kept) store.config = bundled;
+    ({ module: mod, inputs } = await importModule<{ default?: unknown }>(file, modules));
   } catch (error) {
     if (error instanceof SsodocsError) throw error;
     throw new SsodocsError(`the config file could not be loaded: ${(error as Error).message}`, { file });
@@ -164,7 +169,7 @@ export async function loadConfig(configPath?: string, cwd = process.cwd()): Prom
   for (const dir of staticDirs)
     if (!existsSync(dir))
       throw new SsodocsError(`the static folder ${path.relative(root, dir) || dir} does not exist`, { file });
-  const sidebars = await loadSidebars(config, root, file, store);
+  const sidebars = await loadSidebars(config, root, file, modules);
   return {
     config,
     file,
@@ -174,6 +179,5 @@ export async function loadConfig(configPath?: string, cwd = process.cwd()): Prom
     staticDirs,
     inputs: [...inputs, ...sidebars.inputs],
     sidebars: sidebars.sidebars,
-    store,
   };
 }

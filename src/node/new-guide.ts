@@ -4,7 +4,7 @@
 // (`<category>/<service>/index.md`).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { readSiteInputs } from "./build/inputs.ts";
+import { readSiteInputs } from "./pipeline/inputs.ts";
 import type { LoadedConfig } from "./config.ts";
 import { docSlugOf } from "./content/doc-ids.ts";
 import { docPermalink } from "./content/routes.ts";

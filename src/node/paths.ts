@@ -42,3 +42,12 @@ export function toolManifest(): ToolManifest {
   }
   return manifest;
 }
+
+/**
+ * A hash of ssodocs's own sources and locked package versions (React, shiki, markdown-it...), made
+ * when the tool was compiled (dist/manifest.json): whatever is kept from a site's content is keyed
+ * on it, so any change of the tool makes it anew.
+ */
+export function toolStamp(): string {
+  return toolManifest().toolStamp;
+}

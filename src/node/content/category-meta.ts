@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import * as v from "valibot";
 import type * as Yaml from "yaml";
-import { hashOf } from "../cache.ts";
+import { hashOf } from "../util/hash.ts";
 import { SsodocsError } from "../errors.ts";
 import { type CategoryLink, categoryLinkSchema } from "./sidebar-items.ts";
 

@@ -2,9 +2,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { FrontMatter } from "../../shared/types.ts";
-import { hashOf } from "../cache.ts";
+import { hashOf } from "../util/hash.ts";
 import { SsodocsError } from "../errors.ts";
-import { listFiles } from "../list-files.ts";
+import { listFiles } from "../util/files.ts";
 import { docIdOf, docSlugOf } from "./doc-ids.ts";
 import { parseFrontMatter, type UnknownKey, unsafeRoutePart } from "./frontmatter.ts";
 

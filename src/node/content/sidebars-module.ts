@@ -7,11 +7,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import * as v from "valibot";
 import type { SiteConfig } from "../../shared/types.ts";
-import { bundleModule, importCode, inputsUnchanged, type ModuleInputs } from "../bundled-import.ts";
-import { hashOf } from "../cache.ts";
+import { importModule, type ModuleCache, type ModuleInputs } from "../bundled-import.ts";
+import { hashOf } from "../util/hash.ts";
 import { SsodocsError } from "../errors.ts";
 import { isGroupedSidebar, sidebarFromGroups } from "../sidebar-data.ts";
-import type { PageStore } from "../store.ts";
 import { nearestOf } from "./frontmatter.ts";
 import { ignoredKeysOf, type NormalItem, normalizeItems, sidebarsSchema } from "./sidebar-items.ts";
 
@@ -64,12 +63,12 @@ export function checkSidebars(data: unknown, file: string): Record<string, Norma
   return Object.fromEntries(Object.entries(result.output).map(([id, items]) => [id, normalizeItems(items)]));
 }
 
-async function importSidebarsModule(file: string, store: PageStore): Promise<{ data: unknown; inputs: ModuleInputs }> {
-  const kept = store.bundle(file);
-  const bundled = kept && inputsUnchanged(kept.inputs) ? kept : await bundleModule(file);
-  store.setBundle(file, bundled);
-  const mod = await importCode<{ default?: unknown }>(bundled.code);
-  return { data: mod.default ?? mod, inputs: bundled.inputs };
+async function importSidebarsModule(
+  file: string,
+  modules: ModuleCache | null,
+): Promise<{ data: unknown; inputs: ModuleInputs }> {
+  const { module, inputs } = await importModule<{ default?: unknown }>(file, modules);
+  return { data: module.default ?? module, inputs };
 }
 
 /** The sidebars of a site, with the files they were read from. */
@@ -77,7 +76,7 @@ export async function loadSidebars(
   config: SiteConfig,
   root: string,
   configFile: string,
-  store: PageStore,
+  modules: ModuleCache | null,
 ): Promise<{ sidebars: NamedSidebar[]; inputs: ModuleInputs }> {
   const { sidebarPath, sidebar } = config.docs;
   if (!sidebarPath) {
@@ -97,7 +96,7 @@ export async function loadSidebars(
       data = JSON.parse(text);
       inputs = [[file, hashOf(text)]];
     } else if (MODULE.test(file)) {
-      ({ data, inputs } = await importSidebarsModule(file, store));
+      ({ data, inputs } = await importSidebarsModule(file, modules));
     } else {
       throw new SsodocsError("docs.sidebarPath must name a .js, .mjs, .cjs, .ts, .mts or .json file", { file });
     }

@@ -1,25 +1,25 @@
-// The site as watch mode keeps it. Every update runs the build's own stages (build/) on the
-// files that changed: the docs that changed are read again, every page gets its key, pages whose
-// key is new are rendered, and every file whose bytes changed is written to the folder the dev
-// server serves. Which pages change falls out of the keys; there are no rules of its own. The
-// store is the build's (on disk, with what it reads and writes also in memory), so a restart
-// finds the pages of the last session.
+// `serve --watch`'s driver of the pipeline (pipeline/run.ts): every update runs the same stages
+// as a build on the files that changed (the docs that changed are read again, every page gets its
+// key, pages whose key is new are rendered) into the folder the dev server serves, where only
+// files whose bytes changed are written. Which pages change falls out of the keys; there are no
+// rules of its own. The caches are the build's (on disk, the store's entries also kept in
+// memory), so a restart finds the pages of the last session.
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { readSiteInputs, type SiteInputs } from "../build/inputs.ts";
-import { type PreparedSite, prepareSite, type RendererCache } from "../build/prepare.ts";
-import { producePages } from "../build/produce.ts";
-import { earlyFiles, searchOutputs, siteFiles } from "../build/site-files.ts";
-import { brokenLinksOf } from "../build.ts";
-import { type LoadedConfig, loadConfig } from "../config.ts";
+import { type LoadedConfig, configFileOf, loadConfig } from "../config.ts";
 import type { SourceDoc } from "../content/load.ts";
 import { routeKey } from "../content/routes.ts";
-import { buildContentModel } from "../content/site.ts";
 import { type SourceLocation, SsodocsError, Warnings } from "../errors.ts";
-import type { PageStore } from "../store.ts";
-import { formatBrokenLinks } from "../validate/links.ts";
-import { type OutputItem, outputPathIn } from "../write.ts";
-import { brokenLinkLocation } from "./link-location.ts";
+import type { OutputItem } from "../pipeline/output-item.ts";
+import type { PreparedSite, RendererCache } from "../pipeline/prepare.ts";
+import { producePages } from "../pipeline/produce.ts";
+import { plan, run, type Sink } from "../pipeline/run.ts";
+import { earlyFiles, searchOutputs } from "../pipeline/site-files.ts";
+import { outputPathIn } from "../pipeline/staging.ts";
+import { BrokenLinksError } from "../pipeline/validate.ts";
+import { type SiteCaches, siteCaches } from "../store/index.ts";
+import { type BrokenLink, formatBrokenLinks } from "../validate/links.ts";
+import { brokenLinkLocation } from "../validate/link-location.ts";
 
 /** What an update did, for the terminal line and the browsers. */
 export interface DevUpdate {
@@ -62,26 +62,93 @@ export function injectHead(html: string, headHtml: string): string {
   return at < 0 ? html + headHtml : html.slice(0, at) + headHtml + html.slice(at);
 }
 
+/**
+ * The folder the dev server serves, as a sink: every file whose bytes changed is written (pages
+ * with the live-reload script), files no longer in the site are removed, and links are validated
+ * after that, so an edit shows even when it breaks a link.
+ */
+class ServedFolder implements Sink {
+  /** Output path -> hash of what is in the folder. */
+  private readonly written = new Map<string, string>();
+  /** What the last update changed: routes whose HTML changed, and whether a script, style or static file did. */
+  changed = { routes: [] as string[], reloadAll: false };
+  /** The site the last update wrote. */
+  site: PreparedSite | null = null;
+
+  constructor(
+    private readonly dir: string,
+    private readonly headHtml: string,
+    /** Files written outside updates (the search files), kept when an update removes what is gone. */
+    private readonly kept: () => string[],
+  ) {}
+
+  async finish({ site, model, pages, files }: Parameters<Sink["finish"]>[0], validate: () => Promise<BrokenLink[]>) {
+    this.site = site;
+    const routes: string[] = [];
+    for (const page of pages) {
+      if (await this.write(page.output, true)) routes.push(page.plan.route);
+      for (const attachment of page.attachments) await this.write(attachment, false);
+    }
+    // A script, style or static file that changed reloads every open page; images, the sitemap and the like do not.
+    const reloading = new Set([
+      ...site.client.files.map((f) => f.path),
+      ...site.inputs.statics.flatMap((s) => s.files),
+    ]);
+    let reloadAll = false;
+    for (const file of files) if ((await this.write(file, false)) && reloading.has(file.path)) reloadAll = true;
+    const live = pages.flatMap((p) => [p.plan.file, ...p.attachments.map((a) => a.path)]);
+    await this.removeGone([...live, ...files.map((f) => f.path), ...this.kept()]);
+    this.changed = { routes, reloadAll };
+    const broken = await validate();
+    if (broken.length) throw new BrokenLinksError(broken, model);
+  }
+
+  /** Writes a file whose bytes changed (to a temporary name, then renamed: never half-written); true if it did. */
+  async write(item: OutputItem, page: boolean): Promise<boolean> {
+    if (this.written.get(item.path) === item.hash) return false;
+    const target = outputPathIn(this.dir, item.path);
+    await mkdir(path.dirname(target), { recursive: true });
+    const temp = `${target}.${process.pid}.tmp`;
+    const bytes = await item.bytes();
+    await writeFile(temp, page ? injectHead(bytes.toString("utf8"), this.headHtml) : bytes);
+    await rename(temp, target);
+    this.written.set(item.path, item.hash);
+    return true;
+  }
+
+  /** Removes the files an earlier update wrote that are no longer part of the site. */
+  private async removeGone(live: string[]): Promise<void> {
+    const keep = new Set(live);
+    for (const file of [...this.written.keys()]) {
+      if (keep.has(file)) continue;
+      this.written.delete(file);
+      await rm(outputPathIn(this.dir, file), { force: true });
+    }
+  }
+}
+
 export class DevSession {
   loaded!: LoadedConfig;
   csp = "";
   /** Files the config was made from, besides itself (watched too). */
   readonly configInputs = new Set<string>();
-  private store!: PageStore;
+  private caches!: SiteCaches;
   private readonly renderers: RendererCache = {};
   private docs = new Map<string, SourceDoc>();
-  private current: { site: PreparedSite; inputs: SiteInputs } | null = null;
-  /** Output path -> hash of what is in the served folder. */
-  private readonly written = new Map<string, string>();
+  private current: PreparedSite | null = null;
+  private readonly served: ServedFolder;
+  private searchPaths: string[] = [];
   /** The config failed to load: it is loaded again with the next update, whatever that is for. */
   private configStale = true;
 
-  constructor(private readonly options: DevSessionOptions) {}
+  constructor(private readonly options: DevSessionOptions) {
+    this.served = new ServedFolder(options.outDir, options.headHtml, () => this.searchPaths);
+  }
 
   /** Loads the config and works out every page's key: enough to render any page on request (`renderEarly`). */
   async prepare(): Promise<void> {
     await this.loadConfigIfStale(true);
-    this.current = await this.plan(new Set());
+    this.current = await this.plan(new Set(), new Warnings());
   }
 
   /** The first build: everything. */
@@ -93,27 +160,34 @@ export class DevSession {
   private async loadConfigIfStale(force: boolean): Promise<boolean> {
     if (!force && !this.configStale) return false;
     this.configStale = true;
-    const loaded = await loadConfig(this.options.configFile);
+    const file = configFileOf(this.options.configFile);
+    this.caches = siteCaches(file);
+    this.caches.pages.keepBodies = true;
+    const loaded = await loadConfig(file, { modules: this.caches.shortcuts });
     this.configStale = false;
-    this.store = loaded.store;
-    this.store.keepBodies = true;
     this.loaded = loaded;
     this.configInputs.clear();
-    for (const [file] of loaded.inputs)
-      if (file !== loaded.file && !file.includes(`${path.sep}node_modules${path.sep}`)) this.configInputs.add(file);
+    for (const [input] of loaded.inputs)
+      if (input !== loaded.file && !input.includes(`${path.sep}node_modules${path.sep}`)) this.configInputs.add(input);
     this.docs.clear();
     return true;
   }
 
-  private async plan(changed: Set<string>): Promise<{ site: PreparedSite; inputs: SiteInputs; warnings: Warnings }> {
-    const inputs = readSiteInputs(this.loaded, { docs: this.docs, changed });
-    this.docs = new Map(inputs.docs.map((doc) => [doc.relativePath, doc]));
-    const warnings = new Warnings();
-    // Watch mode shows the drafts, as Docusaurus's development server does.
-    const model = buildContentModel(inputs, this.loaded, warnings, { drafts: true });
-    const site = await prepareSite(this.loaded, inputs, model, this.store, this.renderers);
+  /** What a run of this session is given: the docs read before, the drafts shown (as Docusaurus's development server does). */
+  private runOptions(changed: Set<string>, warnings: Warnings) {
+    const known = { docs: this.docs, changed };
+    return { caches: this.caches, warnings, drafts: true, known, renderers: this.renderers };
+  }
+
+  private async plan(changed: Set<string>, warnings: Warnings): Promise<PreparedSite> {
+    const site = await plan(this.loaded, this.runOptions(changed, warnings));
+    this.planned(site);
+    return site;
+  }
+
+  private planned(site: PreparedSite): void {
+    this.docs = new Map(site.inputs.docs.map((doc) => [doc.relativePath, doc]));
     this.csp = site.csp;
-    return { site, inputs, warnings };
   }
 
   /**
@@ -121,10 +195,10 @@ export class DevSession {
    * for is served at once); null for a route that is no page.
    */
   async renderEarly(route: string): Promise<string | null> {
-    const site = this.current?.site;
+    const site = this.current;
     const plan = site?.plans.find((p) => routeKey(p.route) === routeKey(route));
     if (!site || !plan) return null;
-    const [page] = await producePages(site, this.store, site.stored(plan) ? [] : [plan], null, [plan]);
+    const [page] = await producePages(site, this.caches.pages, site.stored(plan) ? [] : [plan], null, [plan]);
     return injectHead((await page.output.bytes()).toString("utf8"), this.options.headHtml);
   }
 
@@ -136,8 +210,7 @@ export class DevSession {
   private early = new Map<string, () => Buffer>();
 
   prepareEarlyFiles(): void {
-    const site = this.current?.site;
-    this.early = site ? earlyFiles(site) : new Map();
+    this.early = this.current ? earlyFiles(this.current) : new Map();
   }
 
   /**
@@ -145,7 +218,7 @@ export class DevSession {
    * (then the output folder has it); null for any other path, or a file that cannot be read now.
    */
   earlyFile(urlPath: string): { path: string; bytes: Buffer } | null {
-    const baseUrl = this.current?.site.config.baseUrl ?? "/";
+    const baseUrl = this.current?.config.baseUrl ?? "/";
     if (!urlPath.startsWith(baseUrl)) return null;
     try {
       const file = decodeURIComponent(urlPath.slice(baseUrl.length));
@@ -161,7 +234,7 @@ export class DevSession {
   }
 
   async close(): Promise<void> {
-    await this.store?.finish();
+    await this.caches?.finish();
   }
 
   /**
@@ -187,82 +260,54 @@ export class DevSession {
     const started = performance.now();
     const configChanged = [...changed].some((f) => f === this.loaded?.file || this.configInputs.has(f));
     const reloaded = await this.loadConfigIfStale(configChanged);
-    const before = this.current?.site.stamps;
-    const { site, inputs, warnings } = await this.plan(reloaded ? new Set() : changed);
-    this.current = { site, inputs };
-    const misses = site.plans.filter((plan) => !site.stored(plan));
-    const pages = await producePages(site, this.store, misses, null);
-    for (const page of pages) warnings.list.push(...page.warnings);
-    const files = await siteFiles(site, this.store, pages, { search: false });
-    const routes: string[] = [];
-    for (const page of pages) {
-      if (await this.write(page.output, true)) routes.push(page.plan.route);
-      for (const attachment of page.attachments) await this.write(attachment, false);
+    const before = this.current?.stamps;
+    const warnings = new Warnings();
+    // The search files are made after the browsers have reloaded (writeSearchFiles): making them takes longer than a page.
+    const options = { ...this.runOptions(reloaded ? new Set() : changed, warnings), sink: this.served, search: false };
+    let broken: BrokenLinksError | null = null;
+    let site: PreparedSite;
+    try {
+      site = (await run(this.loaded, { ...options, otherFiles: this.searchPaths })).site;
+    } catch (error) {
+      if (!(error instanceof BrokenLinksError)) throw error;
+      broken = error;
+      site = this.served.site!;
     }
-    // A script, style or static file that changed reloads every open page; images, the sitemap and the like do not.
-    // So does a new config: the server's headers come from it too.
-    const reloading = new Set([
-      ...site.client.files.map((f) => f.path),
-      ...site.inputs.statics.flatMap((s) => s.files),
-    ]);
-    let reloadAll = reloaded;
-    for (const file of files) if ((await this.write(file, false)) && reloading.has(file.path)) reloadAll = true;
-    const live = pages.flatMap((p) => [p.plan.file, ...p.attachments.map((a) => a.path)]);
-    await this.removeGone([...live, ...files.map((f) => f.path), ...this.searchPaths]);
-    await this.store.finish();
+    this.current = site;
+    this.planned(site);
+    const stamps = site.stamps;
     const scope =
-      !before || before.site !== site.stamps.site || before.templates !== site.stamps.templates
+      !before || before.site !== stamps.site || before.templates !== stamps.templates
         ? "site"
-        : before.structure !== site.stamps.structure
+        : before.structure !== stamps.structure
           ? "structure"
           : "page";
     const update: DevUpdate = {
       scope,
       sources: [...changed].map((f) => path.relative(process.cwd(), f)).sort(),
-      routes,
-      reloadAll,
+      routes: this.served.changed.routes,
+      // A new config reloads every page too: the server's headers come from it.
+      reloadAll: reloaded || this.served.changed.reloadAll,
       ms: Math.round(performance.now() - started),
       warnings: warnings.list,
     };
-    const broken = await brokenLinksOf(site, this.store, pages, [...files.map((f) => f.path), ...this.searchPaths]);
-    if (broken.length)
-      throw new DevBrokenLinksError(formatBrokenLinks(broken), brokenLinkLocation(broken[0], site.model), update);
+    if (broken)
+      throw new DevBrokenLinksError(
+        formatBrokenLinks(broken.broken),
+        brokenLinkLocation(broken.broken[0], broken.model),
+        update,
+      );
     return update;
   }
 
-  private searchPaths: string[] = [];
-
   /** The search files, written after the browsers have reloaded (making them takes longer than a page). */
   async writeSearchFiles(): Promise<void> {
-    const current = this.current;
-    if (!current) return;
-    const pages = await producePages(current.site, this.store, [], null);
-    const files = await searchOutputs(current.site, this.store, pages);
+    const site = this.current;
+    if (!site) return;
+    const pages = await producePages(site, this.caches.pages, [], null);
+    const files = await searchOutputs(site, this.caches.pages, pages);
     this.searchPaths = files.map((f) => f.path);
-    for (const file of files) await this.write(file, false);
-    await this.store.finish();
-  }
-
-  /** Writes a file whose bytes changed (to a temporary name, then renamed: never half-written); true if it did. */
-  private async write(item: OutputItem, page: boolean): Promise<boolean> {
-    if (this.written.get(item.path) === item.hash) return false;
-    const target = outputPathIn(this.options.outDir, item.path);
-    await mkdir(path.dirname(target), { recursive: true });
-    const temp = `${target}.${process.pid}.tmp`;
-    const bytes = await item.bytes();
-    await writeFile(temp, page ? injectHead(bytes.toString("utf8"), this.options.headHtml) : bytes);
-    await rename(temp, target);
-    this.written.set(item.path, item.hash);
-    return true;
-  }
-
-  /** Removes the files an earlier update wrote that are no longer part of the site. */
-  private async removeGone(live: string[]): Promise<void> {
-    const keep = new Set(live);
-    for (const file of [...this.written.keys()]) {
-      if (keep.has(file)) continue;
-      this.written.delete(file);
-      await rm(outputPathIn(this.options.outDir, file), { force: true });
-    }
+    for (const file of files) await this.served.write(file, false);
+    await this.caches.finish();
   }
 }

@@ -2,12 +2,12 @@
 // `title="..."`, `showLineNumbers`, `{1,3-5}` and highlight-* comments, a copy button;
 // `mermaid` fences become diagram containers rendered in the browser.
 import { createRequire } from "node:module";
-import { hashOf, readCache, toolStamp, writeCache } from "../cache.ts";
 import type { MarkdownIt } from "markdown-it";
 import { envOf, lineOf, type MarkdownEnv } from "./env.ts";
 import { DARK_THEME, LIGHT_THEME, type PendingBlock } from "./highlight.ts";
 import { languageContext, resolveLanguage } from "./language-context.ts";
-import { COMPILED } from "../paths.ts";
+import { COMPILED, toolStamp } from "../paths.ts";
+import { hashOf } from "../util/hash.ts";
 import { HighlightQueue } from "./highlight-pool.ts";
 import { escapeHtml } from "../../shared/escape-html.ts";
 
@@ -86,7 +86,6 @@ export interface CodeRenderer {
 }
 
 const PLACEHOLDER = /<!--ssodocs-code:([0-9a-f]{32})-->/g;
-const CACHE_NAMESPACE = "code";
 
 /** The language a fence names, as a build loading `loaded` highlights it (null: plain text), and a warning if any. */
 function languageOf(name: string, loaded: ReadonlySet<string>): { lang: string | null; warning?: string } {
@@ -118,17 +117,21 @@ function blockFrame(meta: ReturnType<typeof parseFenceInfo>, key: string): strin
 }
 
 /**
- * A code renderer for a build that loads `languages` (the site's, see language-context.ts).
- * `scope` gives each site its own file in the highlight cache, so sites do not evict each other.
+ * Where highlighted blocks are kept between builds (the pipeline hands one in: store/code-cache.ts):
+ * blocks by key, for one version of the highlighter.
  */
-export function createCodeRenderer(languages: readonly string[], scope = ""): CodeRenderer {
-  // Highlighted <pre> blocks by content hash; the key covers everything that shapes the output:
-  // shiki's version, the themes, how blocks are highlighted (highlight.ts), and per block its
+export interface HighlightCache {
+  read(version: string): Map<string, string>;
+  write(version: string, blocks: Record<string, string>): void;
+}
+
+/** A code renderer for a build that loads `languages` (the site's, see language-context.ts), with the site's code cache. */
+export function createCodeRenderer(languages: readonly string[], cache: HighlightCache | null = null): CodeRenderer {
+  // Highlighted <pre> blocks by content hash; the version covers everything that shapes the output:
+  // shiki's version, the themes, how blocks are highlighted (highlight.ts); each block's key its
   // language, marked lines, code and language context.
-  const cacheKey = hashOf("code-cache-v3", shikiVersion, LIGHT_THEME, DARK_THEME, toolStamp(), scope);
-  const cached = new Map<string, string>(
-    Object.entries(readCache<Record<string, string>>(CACHE_NAMESPACE, cacheKey) ?? {}),
-  );
+  const version = hashOf("code-cache-v3", shikiVersion, LIGHT_THEME, DARK_THEME, toolStamp());
+  const cached = cache?.read(version) ?? new Map<string, string>();
   const initialKeys = new Set(cached.keys());
   const used = new Set<string>();
   const loaded = new Set(languages);
@@ -191,7 +194,7 @@ export function createCodeRenderer(languages: readonly string[], scope = ""): Co
     const changed = used.size !== initialKeys.size || [...used].some((k) => !initialKeys.has(k));
     if (!changed) return;
     const entries = [...used].sort().flatMap((k) => (cached.has(k) ? [[k, cached.get(k)!] as const] : []));
-    writeCache(CACHE_NAMESPACE, cacheKey, Object.fromEntries(entries), { keep: 32 });
+    cache?.write(version, Object.fromEntries(entries));
   };
 
   const fill = (html: string) => html.replace(PLACEHOLDER, (_m, key: string) => cached.get(key) ?? "");

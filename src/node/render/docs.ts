@@ -7,7 +7,7 @@ import { categoryAnchor } from "../../shared/category-guides.ts";
 import { escapeHtml } from "../../shared/escape-html.ts";
 import type { CategoryCard } from "../../shared/template-props.ts";
 import type { DocPageData, LastUpdate, SiteConfig } from "../../shared/types.ts";
-import { hashOf } from "../cache.ts";
+import { hashOf } from "../util/hash.ts";
 import type { SourceDoc } from "../content/load.ts";
 import { withTrailingSlash } from "../content/routes.ts";
 import {
@@ -23,7 +23,7 @@ import {
 import { type ContentModel, tagsOf } from "../content/site.ts";
 import { SsodocsError, Warnings } from "../errors.ts";
 import type { MarkdownRenderer, RenderedMarkdown } from "../markdown/index.ts";
-import { isWithin, realPathOf } from "../output-folder.ts";
+import { isWithin, realPathOf } from "../pipeline/output-folder.ts";
 
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 

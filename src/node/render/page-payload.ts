@@ -5,7 +5,7 @@
 // current entry and the open categories; the router keeps the sidebar it shows when the stamps match.
 // The HTML is React's, as the templates render it: every `<` and `>` inside text and attribute
 // values is escaped, so tags can be found by pattern without parsing the whole page.
-import { hashOf } from "../cache.ts";
+import { hashOf } from "../util/hash.ts";
 import {
   HEAD_PARTS,
   type PagePayload,

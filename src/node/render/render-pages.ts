@@ -12,12 +12,12 @@ import type { MarkdownRenderer } from "../markdown/index.ts";
 import { lvl0Of } from "../search/order.ts";
 import { categoryCopy, markdownCopy, markdownFileOf } from "../search/llms.ts";
 import { recordsOfDoc } from "../search/records.ts";
-import type { EntryInfo } from "../store.ts";
+import type { EntryInfo } from "../store/page-store.ts";
 import { collectPageLinks } from "../validate/links.ts";
 import { categoryPageData, type RenderedDoc, renderDoc } from "./docs.ts";
 import { renderDocument, renderFragment } from "./page.ts";
 import { withPayload } from "./page-payload.ts";
-import { guideCountOf, type PagePlan, tagDocsOf } from "./plan.ts";
+import { guideCountOf, type PagePlan, tagDocsOf } from "../pipeline/keys.ts";
 import { homeCardsOf } from "./site-view.ts";
 import type { Templates } from "./templates.ts";
 

@@ -15,7 +15,8 @@ import type {
 import { SsodocsError } from "../errors.ts";
 import { importBundled, type ModuleInputs } from "../bundled-import.ts";
 import { DIST, PACKAGE_ROOT } from "../paths.ts";
-import { hashOf, toolStamp } from "../cache.ts";
+import { toolStamp } from "../paths.ts";
+import { hashOf } from "../util/hash.ts";
 import { pathToFileURL } from "node:url";
 
 export interface Templates {

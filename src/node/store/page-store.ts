@@ -2,17 +2,14 @@
 // build with the same inputs takes it instead of making it again. One entry per page (its HTML,
 // the links and ids validation needs, its search records) or per other output (the search
 // files); one index per site that lists, for each key, what a build needs without reading the
-// entry (the hash of its bytes, its warnings, the images it copies) and the site-wide facts that
-// let a build skip work exactly (the templates' inputs, the keys whose links were validated).
+// entry (the hash of its bytes, its warnings, the images it copies).
 // An entry is checked against the hashes of its data and bytes when read; a damaged one counts as missing.
 // Garbage collection, the only rule: an entry stays while one of the site's last three builds used it.
 // Watch mode keeps the same store, with the entries it made also in memory.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { ModuleInputs } from "./bundled-import.ts";
-import { CACHE_DIR, contentCacheEnabled, hashOf } from "./cache.ts";
-import type { WrittenStamps } from "./write.ts";
+import { hashOf } from "../util/hash.ts";
 
 /** What the index knows of an entry. */
 export interface EntryInfo {
@@ -35,47 +32,16 @@ export interface Entry<Meta = unknown> {
 }
 
 interface Index {
-  version: 2;
+  version: 3;
   /** The keys used by each of the last builds, newest first. */
   builds: string[][];
   entries: Record<string, EntryInfo>;
-  /** The templates' folder and inputs, so a build whose pages are all stored need not load them. */
-  templates: { dir: string; inputs: ModuleInputs } | null;
-  /** A hash of the page keys and output files the last successful build validated. */
-  validated: string | null;
-  /** Per output folder, the size and time of each file the last build wrote there (see outputIsCurrent). */
-  outputs: Record<string, WrittenStamps>;
-  /** The site's config as last bundled, with the files it was made from: a build whose config is unchanged starts no bundler. */
-  config: { inputs: ModuleInputs; code: string } | null;
-  /** Other modules of the site (a sidebars module) as last bundled, by file. */
-  bundles: Record<string, { inputs: ModuleInputs; code: string }>;
 }
 
 const KEEP_BUILDS = 3;
-const KEEP_OUTPUTS = 4;
-const emptyIndex = (): Index => ({
-  version: 2,
-  builds: [],
-  entries: {},
-  templates: null,
-  validated: null,
-  config: null,
-  bundles: {},
-  outputs: {},
-});
-
-/** One store per site in a process, so every command and update of a site shares it. */
-const stores = new Map<string, PageStore>();
+const emptyIndex = (): Index => ({ version: 3, builds: [], entries: {} });
 
 export class PageStore {
-  /** The store of the site whose config file is `scope`. */
-  static for(scope: string): PageStore {
-    let store = stores.get(scope);
-    if (!store) stores.set(scope, (store = new PageStore(scope)));
-    return store;
-  }
-
-  private readonly dir: string | null;
   private index: Index;
   /** Entries kept in memory: all of them when the store has no folder (their bytes only with `keepBodies`), else those that could not be written. */
   private readonly memory = new Map<string, Entry>();
@@ -89,8 +55,8 @@ export class PageStore {
    */
   keepBodies = false;
 
-  private constructor(scope: string) {
-    this.dir = contentCacheEnabled() ? path.join(CACHE_DIR, "pages", hashOf("store-v1", scope)) : null;
+  /** A store kept in `dir`, or in memory only when it is null (the content caches are off). */
+  constructor(private readonly dir: string | null) {
     this.index = this.readIndex();
   }
 
@@ -98,58 +64,12 @@ export class PageStore {
     if (!this.dir) return emptyIndex();
     try {
       const index = JSON.parse(readFileSync(path.join(this.dir, "index.json"), "utf8")) as Index;
-      if (index.version === 2 && Array.isArray(index.builds) && typeof index.entries === "object" && index.entries)
-        return { ...emptyIndex(), ...index };
+      if (index.version === 3 && Array.isArray(index.builds) && typeof index.entries === "object" && index.entries)
+        return index;
     } catch {
       // None yet, or damaged: an empty store.
     }
     return emptyIndex();
-  }
-
-  get templates(): Index["templates"] {
-    return this.index.templates;
-  }
-  set templates(templates: Index["templates"]) {
-    if (JSON.stringify(templates) === JSON.stringify(this.index.templates)) return;
-    this.index.templates = templates;
-    this.dirty = true;
-  }
-  get config(): Index["config"] {
-    return this.index.config;
-  }
-  set config(config: Index["config"]) {
-    if (config?.code === this.index.config?.code) return;
-    this.index.config = config;
-    this.dirty = true;
-  }
-  /** A module of the site (not the config) as last bundled. */
-  bundle(file: string): { inputs: ModuleInputs; code: string } | null {
-    return this.index.bundles[file] ?? null;
-  }
-  setBundle(file: string, bundle: { inputs: ModuleInputs; code: string }): void {
-    if (this.index.bundles[file]?.code === bundle.code) return;
-    this.index.bundles = { ...this.index.bundles, [file]: bundle };
-    this.dirty = true;
-  }
-  /** What the last build wrote into an output folder. */
-  written(outDir: string): WrittenStamps | null {
-    return this.index.outputs[outDir] ?? null;
-  }
-  setWritten(outDir: string, stamps: WrittenStamps): void {
-    // The last few folders written (`check` writes a new temporary one each time).
-    const kept = Object.entries(this.index.outputs)
-      .filter(([dir]) => dir !== outDir)
-      .slice(-(KEEP_OUTPUTS - 1));
-    this.index.outputs = Object.fromEntries([...kept, [outDir, stamps]]);
-    this.dirty = true;
-  }
-  get validated(): string | null {
-    return this.index.validated;
-  }
-  set validated(stamp: string | null) {
-    if (stamp === this.index.validated) return;
-    this.index.validated = stamp;
-    this.dirty = true;
   }
 
   /** What the index says of a key (counting it as used by this build), or undefined when it holds nothing. */

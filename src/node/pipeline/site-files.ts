@@ -5,7 +5,7 @@
 
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { hashOf } from "../cache.ts";
+import { hashOf } from "../util/hash.ts";
 import { redirectsFileLines } from "../content/redirects.ts";
 import { SsodocsError } from "../errors.ts";
 import { headersFile } from "../render/csp.ts";
@@ -13,8 +13,8 @@ import { sitemapAndRobots } from "../render/pages.ts";
 import { EMBEDDED_INDEX_FILE, RECORDS_FILE, searchFiles } from "../search/files.ts";
 import { LLMS_FILE, llmsTxt } from "../search/llms.ts";
 import { docsInRecordOrder } from "../search/order.ts";
-import type { PageStore } from "../store.ts";
-import { type OutputItem, outputOf } from "../write.ts";
+import type { PageStore } from "../store/page-store.ts";
+import { type OutputItem, outputOf } from "./output-item.ts";
 import type { PreparedSite } from "./prepare.ts";
 import type { ProducedPage } from "./produce.ts";
 

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { routeKey } from "../content/routes.ts";
 import type { ContentModel } from "../content/site.ts";
 import type { SourceLocation } from "../errors.ts";
-import type { BrokenLink } from "../validate/links.ts";
+import type { BrokenLink } from "./links.ts";
 
 /** The doc a page is made from, and the line of its source that holds `href` (if one does). */
 export function sourceOfRoute(route: string, model: ContentModel, href: string): Partial<SourceLocation> {

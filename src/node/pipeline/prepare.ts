@@ -6,7 +6,8 @@ import { readFileSync } from "node:fs";
 import type { SiteView } from "../../shared/template-props.ts";
 import type { SiteConfig } from "../../shared/types.ts";
 import { hashOfInputs, inputsUnchanged } from "../bundled-import.ts";
-import { hashOf, toolStamp } from "../cache.ts";
+import { toolStamp } from "../paths.ts";
+import { hashOf } from "../util/hash.ts";
 import type { LoadedConfig } from "../config.ts";
 import type { ContentModel } from "../content/site.ts";
 import { SsodocsError } from "../errors.ts";
@@ -14,10 +15,11 @@ import { type CodeRenderer, createCodeRenderer } from "../markdown/code.ts";
 import { createMarkdownRenderer, type MarkdownRenderer } from "../markdown/index.ts";
 import { clientAssets, type ClientAssets } from "../render/assets.ts";
 import { contentSecurityPolicy } from "../render/csp.ts";
-import { type PagePlan, planPages, type SiteStamps, siteStampOf, structureStampOf } from "../render/plan.ts";
+import { type PagePlan, planPages, type SiteStamps, siteStampOf, structureStampOf } from "./keys.ts";
 import { siteViewOf } from "../render/site-view.ts";
 import { defaultTemplatesStamp, loadTemplates, type Templates } from "../render/templates.ts";
-import type { PageStore } from "../store.ts";
+import type { SiteCaches } from "../store/index.ts";
+import type { BuildShortcuts } from "../store/shortcuts.ts";
 import type { SiteInputs } from "./inputs.ts";
 
 export interface PreparedSite {
@@ -48,13 +50,13 @@ export interface RendererCache {
 }
 
 /** The templates' stamp: from the files they were last made from when all still hash the same, else by loading them. */
-async function templatesStamp(loaded: LoadedConfig, store: PageStore, cache: RendererCache): Promise<string> {
+async function templatesStamp(loaded: LoadedConfig, shortcuts: BuildShortcuts, cache: RendererCache): Promise<string> {
   const dir = loaded.templatesDir;
   if (!dir) return defaultTemplatesStamp();
-  const recorded = store.templates;
+  const recorded = shortcuts.templates;
   if (recorded?.dir === dir && inputsUnchanged(recorded.inputs)) return hashOfInputs(recorded.inputs);
   const { templates, inputs } = await loadTemplates(loaded.templatesDir);
-  store.templates = { dir, inputs };
+  shortcuts.templates = { dir, inputs };
   cache.templates = { stamp: hashOfInputs(inputs), templates };
   return cache.templates.stamp;
 }
@@ -63,12 +65,13 @@ export async function prepareSite(
   loaded: LoadedConfig,
   inputs: SiteInputs,
   model: ContentModel,
-  store: PageStore,
+  caches: SiteCaches,
   cache: RendererCache = {},
 ): Promise<PreparedSite> {
   const { config } = loaded;
+  const store = caches.pages;
   const client = clientAssets(config);
-  const templatesHash = await templatesStamp(loaded, store, cache);
+  const templatesHash = await templatesStamp(loaded, caches.shortcuts, cache);
   const site = siteViewOf(config, client);
   const stamps: SiteStamps = {
     tool: toolStamp(),
@@ -115,7 +118,7 @@ export async function prepareSite(
         }
         const languages = inputs.languages.join(",");
         if (cache.code?.languages !== languages) {
-          const code = createCodeRenderer(inputs.languages, loaded.docsDir);
+          const code = createCodeRenderer(inputs.languages, caches.code);
           cache.code = { languages, code, markdown: createMarkdownRenderer(code) };
         }
         return { templates: cache.templates.templates, markdown: cache.code.markdown, code: cache.code.code };

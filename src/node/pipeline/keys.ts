@@ -5,7 +5,7 @@
 
 import type { SiteView } from "../../shared/template-props.ts";
 import type { SidebarNode } from "../../shared/types.ts";
-import { hashOf } from "../cache.ts";
+import { hashOf } from "../util/hash.ts";
 import type { CategoryMeta } from "../content/category-meta.ts";
 import { compareText } from "../content/compare-text.ts";
 import type { SourceDoc } from "../content/load.ts";

@@ -2,12 +2,12 @@
 // A page's bytes and data are read from the store only when a later stage asks for them; an
 // entry that turns out to be damaged is rendered again on the spot, under the same key.
 import type { DocSearchRecord } from "../../shared/types.ts";
-import type { PagePlan } from "../render/plan.ts";
+import type { PagePlan } from "./keys.ts";
 import type { MadePage, PageMeta, RenderContext } from "../render/render-pages.ts";
-import type { Entry, EntryInfo, PageStore } from "../store.ts";
+import type { Entry, EntryInfo, PageStore } from "../store/page-store.ts";
 import type { PageLinks } from "../validate/links.ts";
-import { hashOf } from "../cache.ts";
-import { outputOf, type OutputItem, type Staging } from "../write.ts";
+import { hashOf } from "../util/hash.ts";
+import { outputOf, type OutputItem } from "./output-item.ts";
 import type { PreparedSite } from "./prepare.ts";
 
 /** A page of the build, with what the later stages ask of it. */
@@ -99,32 +99,24 @@ function pageOf(
 }
 
 /**
- * Every page of the site (or of `only`) in plan order: `misses` rendered (and written to
- * `staging` as each is done), the rest from the store.
+ * Every page of the site (or of `only`) in plan order: `misses` rendered (each handed to `emit`
+ * as soon as it is done, so pages stream to the sink), the rest from the store.
  */
 export async function producePages(
   site: PreparedSite,
   store: PageStore,
   misses: PagePlan[],
-  staging: Staging | null,
+  emit: ((items: OutputItem[]) => Promise<void>) | null,
   only = site.plans,
 ): Promise<ProducedPage[]> {
   const rendered = new Map<PagePlan, ProducedPage>();
   if (misses.length) {
     await render(site, store, misses, async (page, entry) => {
-      // The HTML goes to disk now; only the data later stages need stays in memory.
+      // The HTML goes to the sink now; only the data later stages need stays in memory.
       rendered.set(page.plan, pageOf(site, store, page.plan, entry.info, page.meta));
-      await staging?.write({ path: page.plan.file, hash: entry.info.hash, bytes: () => entry.body });
-      for (const [file, text] of page.meta.attachments ?? []) await staging?.write(outputOf(file, text));
+      const html = { path: page.plan.file, hash: entry.info.hash, bytes: () => entry.body };
+      await emit?.([html, ...(page.meta.attachments ?? []).map(([file, text]) => outputOf(file, text))]);
     });
   }
-  const pages = only.map((plan) => rendered.get(plan) ?? pageOf(site, store, plan, store.info(plan.key)!, null));
-  if (staging) {
-    for (const page of pages) {
-      if (rendered.has(page.plan)) continue;
-      await staging.write(page.output);
-      for (const attachment of page.attachments) await staging.write(attachment);
-    }
-  }
-  return pages;
+  return only.map((plan) => rendered.get(plan) ?? pageOf(site, store, plan, store.info(plan.key)!, null));
 }

@@ -14,7 +14,7 @@ import {
   writeSync,
 } from "node:fs";
 import path from "node:path";
-import { SsodocsError } from "./errors.ts";
+import { SsodocsError } from "../errors.ts";
 
 /** Written into every output folder: the next build knows the folder is its own to replace. */
 export const OUTPUT_MARKER = ".ssodocs-output";

@@ -7,7 +7,10 @@ import type { LoadedConfig } from "../config.ts";
 import { type CategoryMeta, readCategoryMetas } from "../content/category-meta.ts";
 import { listContentFiles, loadDoc, type SourceDoc } from "../content/load.ts";
 import { fenceLanguages, siteLanguages } from "../markdown/language-context.ts";
-import { staticFilesOf } from "../write.ts";
+import { existsSync } from "node:fs";
+import { SsodocsError } from "../errors.ts";
+import { listFiles } from "../util/files.ts";
+import { isWithin, realPathOf } from "./output-folder.ts";
 
 export interface SiteInputs {
   docs: SourceDoc[];
@@ -38,4 +41,26 @@ export function readSiteInputs(loaded: LoadedConfig, known?: KnownDocs): SiteInp
   );
   const statics = loaded.staticDirs.map((dir) => ({ dir, files: staticFilesOf(dir) }));
   return { docs, categories: readCategoryMetas(loaded.docsDir, listed.categories), languages, statics };
+}
+
+/**
+ * The files of a static folder (relative paths), each checked: a link that leads nowhere or out
+ * of the folder is an error naming it, so nothing outside the site is published.
+ */
+export function staticFilesOf(staticDir: string): string[] {
+  const root = realPathOf(staticDir);
+  const files = listFiles(staticDir, { hidden: true, followFolderLinks: true });
+  for (const file of files) {
+    const full = path.join(staticDir, file);
+    if (!existsSync(full))
+      throw new SsodocsError("this link in the static folder points at nothing (a dangling symbolic link)", {
+        file: full,
+      });
+    if (!isWithin(root, realPathOf(full)))
+      throw new SsodocsError(
+        "this file of the static folder is a link to a file outside it; copy the file in instead",
+        { file: full },
+      );
+  }
+  return files;
 }

@@ -1,0 +1,122 @@
+// The pipeline, one for every command: `build`, `check` and `index` (pipeline/build.ts) and
+// `serve --watch` (dev/session.ts) are drivers of `run`, differing only in their sink (a staging
+// folder swapped in, or the folder the dev server serves) and their options. The stages:
+//   1. inputs      the docs, the folders' category files, the static files (inputs.ts)
+//   2. model       docs with routes, the sidebars and tags: pure data (content/site.ts)
+//   3. keys        every page with the key of everything it is made from (keys.ts, prepare.ts)
+//   4. produce     each page from the store, or rendered and kept (produce.ts)
+//   5. site files  assets, images, static files, sitemap, search and llms.txt (site-files.ts)
+//   6. validate    every link and anchor (validate.ts), when the sink asks: before a build swaps
+//                  its output in, after watch mode has shown the edit
+//   7. sink        the output written (the sink's `finish`)
+import type { LoadedConfig } from "../config.ts";
+import { buildContentModel, type ContentModel } from "../content/site.ts";
+import type { Warnings } from "../errors.ts";
+import type { SiteCaches } from "../store/index.ts";
+import type { BrokenLink } from "../validate/links.ts";
+import { type KnownDocs, readSiteInputs } from "./inputs.ts";
+import type { OutputItem } from "./output-item.ts";
+import { type PreparedSite, prepareSite, type RendererCache } from "./prepare.ts";
+import { type ProducedPage, producePages } from "./produce.ts";
+import { siteFiles } from "./site-files.ts";
+import { brokenLinksOf } from "./validate.ts";
+
+/** What a run made: every page and every other file of the site, ready for a sink. */
+export interface SiteOutput {
+  site: PreparedSite;
+  model: ContentModel;
+  pages: ProducedPage[];
+  /** The output files other than pages (assets, images, sitemap, search data). */
+  files: OutputItem[];
+}
+
+/** Where a run's output goes. */
+export interface Sink {
+  /** The files of a page rendered in this run, as soon as it is (pages stream to disk instead of piling up in memory). */
+  rendered?(items: OutputItem[]): Promise<void>;
+  /** Every file of the site; `validate` runs stage 6 and gives what is broken (the sink decides when). */
+  finish(output: SiteOutput, validate: () => Promise<BrokenLink[]>): Promise<void>;
+  /** Throws away what `rendered` wrote: the run failed. */
+  discard?(): Promise<void>;
+}
+
+export interface RunOptions {
+  caches: SiteCaches;
+  sink: Sink;
+  warnings: Warnings;
+  /** Build the drafts too (watch mode), as Docusaurus's development server does. */
+  drafts?: boolean;
+  /** Make the search files (watch mode makes them after an update has been shown). */
+  search?: boolean;
+  /** Files the output holds besides this run's (watch mode's search files), for validation. */
+  otherFiles?: string[];
+  /** Docs read before and the files changed since (watch mode): only those are read again. */
+  known?: KnownDocs;
+  /** Renderers kept from the last run (watch mode). */
+  renderers?: RendererCache;
+}
+
+export interface RunResult extends SiteOutput {
+  seconds: number;
+  /** Milliseconds spent in each stage. */
+  timings: Record<string, number>;
+}
+
+function stopwatch() {
+  const started = performance.now();
+  let mark = started;
+  const timings: Record<string, number> = {};
+  return {
+    timings,
+    lap(stage: string) {
+      const now = performance.now();
+      timings[stage] = Math.round(now - mark);
+      mark = now;
+    },
+    seconds: () => (performance.now() - started) / 1000,
+  };
+}
+
+/** Stages 1 to 3: the inputs, the content model and every page's key. */
+export async function plan(
+  loaded: LoadedConfig,
+  options: Pick<RunOptions, "caches" | "warnings" | "drafts" | "known" | "renderers">,
+  lap: (stage: string) => void = () => {},
+): Promise<PreparedSite> {
+  const inputs = readSiteInputs(loaded, options.known);
+  const model = buildContentModel(inputs, loaded, options.warnings, { drafts: options.drafts });
+  lap("load");
+  const site = await prepareSite(loaded, inputs, model, options.caches, options.renderers);
+  lap("setup");
+  return site;
+}
+
+/** Runs every stage of the pipeline for the site `loaded` into `options.sink`. */
+export async function run(loaded: LoadedConfig, options: RunOptions): Promise<RunResult> {
+  const { caches, sink, warnings } = options;
+  const clock = stopwatch();
+  try {
+    const site = await plan(loaded, options, clock.lap);
+    const { model } = site;
+    const misses = site.plans.filter((plan) => !site.stored(plan));
+    const pages = await producePages(site, caches.pages, misses, sink.rendered?.bind(sink) ?? null);
+    for (const page of pages) warnings.list.push(...page.warnings);
+    clock.lap("render");
+    const files = await siteFiles(site, caches.pages, pages, { search: options.search ?? true });
+    const output = { site, model, pages, files };
+    const paths = [...files.map((f) => f.path), ...(options.otherFiles ?? [])];
+    await sink.finish(output, async () => {
+      const broken = await brokenLinksOf(site, caches.shortcuts, pages, paths);
+      clock.lap("validate");
+      return broken;
+    });
+    clock.lap("write");
+    return { ...output, seconds: clock.seconds(), timings: clock.timings };
+  } catch (error) {
+    await sink.discard?.();
+    throw error;
+  } finally {
+    // What was rendered is kept even when the run fails (on a broken link, say).
+    await caches.finish();
+  }
+}

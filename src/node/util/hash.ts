@@ -1,0 +1,9 @@
+// The one hash of the code base: what every key, stamp and checked entry is made of.
+import { createHash } from "node:crypto";
+
+/** A short hex hash of the parts, each ended by a NUL so ("ab", "c") and ("a", "bc") differ. */
+export function hashOf(...parts: (string | Uint8Array)[]): string {
+  const h = createHash("sha256");
+  for (const p of parts) h.update(p).update("\0");
+  return h.digest("hex").slice(0, 32);
+}
