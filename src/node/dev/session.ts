@@ -72,8 +72,6 @@ class ServedFolder implements Sink {
   private readonly written = new Map<string, string>();
   /** What the last update changed: routes whose HTML changed, and whether a script, style or static file did. */
   changed = { routes: [] as string[], reloadAll: false };
-  /** The site the last update wrote. */
-  site: PreparedSite | null = null;
 
   constructor(
     private readonly dir: string,
@@ -83,7 +81,6 @@ class ServedFolder implements Sink {
   ) {}
 
   async finish({ site, model, pages, files }: Parameters<Sink["finish"]>[0], validate: () => Promise<BrokenLink[]>) {
-    this.site = site;
     const routes: string[] = [];
     for (const page of pages) {
       if (await this.write(page.output, true)) routes.push(page.plan.route);
@@ -185,7 +182,9 @@ export class DevSession {
     return site;
   }
 
+  /** Keeps a planned site: the next update reads only the docs that changed since, and renders early pages from it. */
   private planned(site: PreparedSite): void {
+    this.current = site;
     this.docs = new Map(site.inputs.docs.map((doc) => [doc.relativePath, doc]));
     this.csp = site.csp;
   }
@@ -263,19 +262,21 @@ export class DevSession {
     const before = this.current?.stamps;
     const warnings = new Warnings();
     // The search files are made after the browsers have reloaded (writeSearchFiles): making them takes longer than a page.
-    const options = { ...this.runOptions(reloaded ? new Set() : changed, warnings), sink: this.served, search: false };
+    const options = {
+      ...this.runOptions(reloaded ? new Set() : changed, warnings),
+      sink: this.served,
+      search: false,
+      otherFiles: this.searchPaths,
+      planned: (site: PreparedSite) => this.planned(site),
+    };
     let broken: BrokenLinksError | null = null;
-    let site: PreparedSite;
     try {
-      site = (await run(this.loaded, { ...options, otherFiles: this.searchPaths })).site;
+      await run(this.loaded, options);
     } catch (error) {
       if (!(error instanceof BrokenLinksError)) throw error;
       broken = error;
-      site = this.served.site!;
     }
-    this.current = site;
-    this.planned(site);
-    const stamps = site.stamps;
+    const stamps = this.current!.stamps;
     const scope =
       !before || before.site !== stamps.site || before.templates !== stamps.templates
         ? "site"

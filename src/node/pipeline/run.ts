@@ -54,6 +54,8 @@ export interface RunOptions {
   known?: KnownDocs;
   /** Renderers kept from the last run (watch mode). */
   renderers?: RendererCache;
+  /** Told the site as soon as it is planned (watch mode keeps it, even if a later stage fails). */
+  planned?(site: PreparedSite): void;
 }
 
 export interface RunResult extends SiteOutput {
@@ -97,6 +99,7 @@ export async function run(loaded: LoadedConfig, options: RunOptions): Promise<Ru
   const clock = stopwatch();
   try {
     const site = await plan(loaded, options, clock.lap);
+    options.planned?.(site);
     const { model } = site;
     const misses = site.plans.filter((plan) => !site.stored(plan));
     const pages = await producePages(site, caches.pages, misses, sink.rendered?.bind(sink) ?? null);
