@@ -1,8 +1,8 @@
 // What config files import from ssodocs (`import { defineConfig } from "ssodocs"`): kept small, as
 // a site's config loads it on every build.
-import type { UserConfig } from "./node/config-schema.ts";
+import type { UserConfig } from "./shared/schema/config.ts";
 
-export type { UserConfig } from "./node/config-schema.ts";
+export type { UserConfig } from "./shared/schema/config.ts";
 export { readGroupedSidebar, sidebarFromGroups, type GroupedSidebar } from "./node/sidebar-data.ts";
 export type { SiteConfig, SidebarItemConfig } from "./shared/types.ts";
 

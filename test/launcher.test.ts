@@ -14,7 +14,12 @@ describe("the launcher", () => {
     try {
       const manifest = JSON.parse(readFileSync(path.join(ROOT, "dist/manifest.json"), "utf8")) as { inputs: string[] };
       expect(manifest.inputs).toEqual(
-        expect.arrayContaining(["src/node/cli.ts", "src/node/pipeline/run.ts", "templates/DocPage.tsx", "src/client/main.ts"]),
+        expect.arrayContaining([
+          "src/node/cli.ts",
+          "src/node/pipeline/run.ts",
+          "templates/DocPage.tsx",
+          "src/client/main.ts",
+        ]),
       );
       for (const part of ["bin", "dist", ...manifest.inputs])
         cpSync(path.join(ROOT, part), path.join(copy, part), { recursive: true, preserveTimestamps: true });

@@ -1,11 +1,11 @@
 // Plain data that passes between the build stages and into the templates.
 
-export type SupportLevel = "authentik" | "community" | "vendor" | "deprecated";
-export const SUPPORT_LEVELS: readonly SupportLevel[] = ["authentik", "community", "vendor", "deprecated"];
+import type { SiteConfig as ResolvedConfig, SidebarItemConfig as SidebarItem } from "./schema/config.ts";
+import type { FrontMatterData } from "./schema/front-matter.ts";
 
-import type { SiteConfig as ResolvedConfig, SidebarItemConfig as SidebarItem } from "../node/config-schema.ts";
+export { SUPPORT_LEVELS, type SupportLevel } from "./schema/front-matter.ts";
 
-/** The site's config with its defaults (src/node/config-schema.ts holds the schema). */
+/** The site's config with its defaults (src/shared/schema/config.ts holds the schema). */
 export type SiteConfig = ResolvedConfig;
 export type SidebarItemConfig = SidebarItem;
 export type NavbarItem = SiteConfig["navbar"]["items"][number];
@@ -18,8 +18,7 @@ export type IconLink = SiteConfig["navbar"]["iconLinks"][number];
 export type AnnouncementBarConfig = NonNullable<SiteConfig["announcementBar"]>;
 export type AlgoliaConfig = NonNullable<SiteConfig["search"]["algolia"]>;
 
-/** A doc's front matter as checked (src/node/content/frontmatter.ts holds the schema). */
-import type { FrontMatterData } from "../node/content/frontmatter.ts";
+/** A doc's front matter as checked (src/shared/schema/front-matter.ts holds the schema). */
 export type FrontMatter = FrontMatterData;
 
 export interface TocItem {

@@ -7,7 +7,8 @@ import * as v from "valibot";
 import type * as Yaml from "yaml";
 import { hashOf } from "../util/hash.ts";
 import { SsodocsError } from "../errors.ts";
-import { type CategoryLink, categoryLinkSchema } from "./sidebar-items.ts";
+import { categoryLinkSchema } from "../../shared/schema/sidebar-items.ts";
+import type { CategoryLink } from "./sidebar-items.ts";
 
 const CategoryMetaSchema = v.strictObject(
   {

@@ -6,7 +6,8 @@ import { hashOf } from "../util/hash.ts";
 import { SsodocsError } from "../errors.ts";
 import { listFiles } from "../util/files.ts";
 import { docIdOf, docSlugOf } from "./doc-ids.ts";
-import { parseFrontMatter, type UnknownKey, unsafeRoutePart } from "./frontmatter.ts";
+import { unsafeRoutePart } from "../../shared/schema/front-matter.ts";
+import { parseFrontMatter, type UnknownKey } from "./frontmatter.ts";
 
 export interface SourceDoc {
   /**

@@ -11,8 +11,9 @@ import { importModule, type ModuleCache, type ModuleInputs } from "../bundled-im
 import { hashOf } from "../util/hash.ts";
 import { SsodocsError } from "../errors.ts";
 import { isGroupedSidebar, sidebarFromGroups } from "../sidebar-data.ts";
-import { nearestOf } from "./frontmatter.ts";
-import { ignoredKeysOf, type NormalItem, normalizeItems, sidebarsSchema } from "./sidebar-items.ts";
+import { nearestOf } from "../util/nearest.ts";
+import { sidebarsSchema } from "../../shared/schema/sidebar-items.ts";
+import { ignoredKeysOf, type NormalItem, normalizeItems } from "./sidebar-items.ts";
 
 /** One sidebar of the site, its items in normal form. */
 export interface NamedSidebar {

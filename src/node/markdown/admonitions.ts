@@ -2,7 +2,7 @@
 // They nest (an inner `:::type` opens one level deeper) and may sit inside list items.
 import type { MarkdownIt } from "markdown-it";
 import type { StateBlock } from "markdown-it";
-import { nearestOf } from "../content/frontmatter.ts";
+import { nearestOf } from "../util/nearest.ts";
 import { envOf, lineOf, type MarkdownEnv } from "./env.ts";
 
 export const ADMONITION_TYPES = ["note", "tip", "info", "warning", "danger", "caution", "important"] as const;

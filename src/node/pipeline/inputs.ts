@@ -10,7 +10,7 @@ import { fenceLanguages, siteLanguages } from "../markdown/language-context.ts";
 import { existsSync } from "node:fs";
 import { SsodocsError } from "../errors.ts";
 import { listFiles } from "../util/files.ts";
-import { isWithin, realPathOf } from "./output-folder.ts";
+import { isWithin, realPathOf } from "../util/paths.ts";
 
 export interface SiteInputs {
   docs: SourceDoc[];

@@ -2,45 +2,13 @@
 // checked: it may not hold (or lie inside) the sources, may not be a file, and a folder that is
 // there already must be one an earlier build wrote (it holds the marker file) or be empty. A lock
 // file beside it keeps two builds from writing the same folder at once.
-import {
-  closeSync,
-  existsSync,
-  lstatSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  realpathSync,
-  rmSync,
-  writeSync,
-} from "node:fs";
+import { closeSync, existsSync, lstatSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
+import { isWithin, realPathOf } from "../util/paths.ts";
 import { SsodocsError } from "../errors.ts";
 
 /** Written into every output folder: the next build knows the folder is its own to replace. */
 export const OUTPUT_MARKER = ".ssodocs-output";
-
-/** A path with every link resolved, also for a path (or its tail) that does not exist yet. */
-export function realPathOf(target: string): string {
-  const absolute = path.resolve(target);
-  const missing: string[] = [];
-  let existing = absolute;
-  for (;;) {
-    try {
-      return path.join(realpathSync(existing), ...missing);
-    } catch {
-      const parent = path.dirname(existing);
-      if (parent === existing) return absolute;
-      missing.unshift(path.basename(existing));
-      existing = parent;
-    }
-  }
-}
-
-/** Whether `inner` is `outer` or lies below it (both real paths). */
-export function isWithin(outer: string, inner: string): boolean {
-  const relative = path.relative(outer, inner);
-  return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
-}
 
 export interface ProtectedFolders {
   /** The project: the folder of the config file. */

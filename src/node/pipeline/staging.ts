@@ -9,7 +9,8 @@ import path from "node:path";
 import { hashOf } from "../util/hash.ts";
 import type { OutputItem } from "./output-item.ts";
 import { SsodocsError } from "../errors.ts";
-import { isWithin, OUTPUT_MARKER, ownerAlive } from "./output-folder.ts";
+import { isWithin } from "../util/paths.ts";
+import { OUTPUT_MARKER, ownerAlive } from "./output-folder.ts";
 
 const TEMP_PREFIX = ".build-";
 const MAX_WRITES_IN_FLIGHT = 32;

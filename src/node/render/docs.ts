@@ -23,7 +23,7 @@ import {
 import { type ContentModel, tagsOf } from "../content/site.ts";
 import { SsodocsError, Warnings } from "../errors.ts";
 import type { MarkdownRenderer, RenderedMarkdown } from "../markdown/index.ts";
-import { isWithin, realPathOf } from "../pipeline/output-folder.ts";
+import { isWithin, realPathOf } from "../util/paths.ts";
 
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 

@@ -3,7 +3,7 @@
 // (`routeBasePath`, `sidebarPath`, `trailingSlash`, `staticDirectories`, `redirects`,
 // `createRedirects`), so a migrant maps their config line by line.
 import * as v from "valibot";
-import { sidebarSchema } from "./content/sidebar-items.ts";
+import { sidebarSchema } from "./sidebar-items.ts";
 
 const text = (what = "a string") => v.string(`must be ${what}`);
 const nonEmpty = v.pipe(text("a non-empty string"), v.trim(), v.minLength(1, "must be a non-empty string"));
@@ -20,7 +20,7 @@ const headingLevel = v.pipe(
 );
 const link = v.strictObject({ label: nonEmpty, href: nonEmpty }, "must be an object with label and href");
 
-export type { SidebarItemConfig } from "./content/sidebar-items.ts";
+export type { SidebarItemConfig } from "./sidebar-items.ts";
 
 /** Extra entries of a dropdown, after the configured ones (Docusaurus's `dropdownItemsAfter`). */
 const dropdownExtras = v.optional(v.array(link, "must be a list of { label, href }"));
