@@ -116,8 +116,10 @@ const FORBIDDEN: Record<string, string[]> = {
     "URL target for authentication requests",
     "Public X.509 certificate of the IdP",
   ],
-  // passport's verify function takes four parameters.
-  "node-red": ["function(issuer, profile, done)"],
+  // Upstream's four-parameter verify is itself wrong: passport-openidconnect 0.1 passes a
+  // four-parameter function (issuer, profile, context, done), so this order hands the context to
+  // Node-RED as the profile. The guide keeps the three-parameter form and says why.
+  "node-red": ["verify: function(context, issuer, profile, done)"],
   // Omada handles one group per user, not every group.
   "omada-controller": ["yield group.name"],
   // The redirect is Oracle's social callback; the IdP is added under Federation > Add Social IdP.
