@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { hashOf } from "../cache.ts";
 import { redirectsFileLines } from "../content/redirects.ts";
+import { routeKey } from "../content/routes.ts";
 import { SsodocsError } from "../errors.ts";
 import { headersFile } from "../render/csp.ts";
 import { isSvg, publishedImage } from "../render/image-files.ts";
@@ -88,13 +89,42 @@ export async function searchOutputs(
 
 /** The text of the static folders' own `_headers` or `_redirects` (a later folder's replaces an earlier one's), if any. */
 function staticText(site: PreparedSite, name: string): string | null {
-  const dir = site.inputs.statics.filter((s) => s.files.includes(name)).pop()?.dir;
+  const dir = staticFolderWith(site, name);
   return dir ? staticFile(site, path.join(dir, name))().toString("utf8") : null;
 }
 
+/** The static folder whose `_headers` or `_redirects` is used (a later folder's replaces an earlier one's), if any. */
+const staticFolderWith = (site: PreparedSite, name: string) =>
+  site.inputs.statics.filter((s) => s.files.includes(name)).pop()?.dir;
+
+/**
+ * A rule of the static folders' `_redirects` may not start at a page of the site: a host that
+ * reads the file would send that page's readers elsewhere. Rules with a splat or a placeholder
+ * are left as written.
+ */
+function checkStaticRedirects(site: PreparedSite, text: string, pages: ProducedPage[]): void {
+  const routes = new Set(
+    pages.filter((p) => p.plan.kind !== "redirect" && p.plan.kind !== "notFound").map((p) => routeKey(p.plan.route)),
+  );
+  text.split(/\r?\n/).forEach((line, i) => {
+    const from = line.trim().split(/\s+/)[0];
+    if (!from?.startsWith("/") || /[*:]/.test(from)) return;
+    let target = from.split("?")[0];
+    try {
+      target = decodeURI(target);
+    } catch {
+      return;
+    }
+    if (routes.has(routeKey(target)))
+      throw new SsodocsError(
+        `this rule redirects ${from}, which is a page of the site: a host reading _redirects would send its readers elsewhere`,
+        { file: path.join(staticFolderWith(site, "_redirects")!, "_redirects"), line: i + 1 },
+      );
+  });
+}
+
 /** A host file: the static folders' text, then ssodocs's own lines. */
-function merged(site: PreparedSite, name: string, own: string): OutputItem | null {
-  const theirs = staticText(site, name);
+function merged(name: string, theirs: string | null, own: string): OutputItem | null {
   if (theirs === null) return own ? outputOf(name, own) : null;
   return outputOf(name, own ? `${theirs.replace(/\s*$/, "\n")}\n${own}` : theirs);
 }
@@ -115,8 +145,9 @@ export function earlyFiles(site: PreparedSite): Map<string, () => Buffer> {
 }
 
 /**
- * Every output file but the pages. A static file never replaces a file the build makes; of the
- * static folders, a later one's file replaces an earlier one's (they are copied in order).
+ * Every output file but the pages. A static file at the path of a file the build makes is an
+ * error (but `_headers` and `_redirects`, which are merged); of the static folders, a later one's
+ * file replaces an earlier one's (they are copied in order).
  */
 export async function siteFiles(
   site: PreparedSite,
@@ -125,9 +156,11 @@ export async function siteFiles(
   { search = true } = {},
 ): Promise<OutputItem[]> {
   const redirects = pages.flatMap((p) => (p.plan.redirect ? [p.plan.redirect] : []));
+  const theirRedirects = staticText(site, "_redirects");
+  if (theirRedirects !== null) checkStaticRedirects(site, theirRedirects, pages);
   const made: OutputItem[] = [
-    merged(site, "_headers", String(headersFile(site.csp).contents))!,
-    ...[merged(site, "_redirects", redirectsFileLines(redirects))].filter((f): f is OutputItem => f !== null),
+    merged("_headers", staticText(site, "_headers"), String(headersFile(site.csp).contents))!,
+    ...[merged("_redirects", theirRedirects, redirectsFileLines(redirects))].filter((f): f is OutputItem => f !== null),
     ...sitemapAndRobots(
       pages.map((p) => p.plan),
       site.config,
@@ -144,11 +177,21 @@ export async function siteFiles(
   const taken = new Set([
     ...pages.flatMap((p) => [p.plan.file, ...p.attachments.map((a) => a.path)]),
     ...made.map((f) => f.path),
+    // Made by every build, though watch mode writes them later.
+    RECORDS_FILE,
+    EMBEDDED_INDEX_FILE,
     ...images.keys(),
   ]);
   const statics = new Map<string, OutputItem>();
   for (const { dir, files } of site.inputs.statics)
-    for (const file of files)
-      if (!taken.has(file)) statics.set(file, copyOf(staticFile(site, path.join(dir, file)), file));
+    for (const file of files) {
+      if (file === "_headers" || file === "_redirects") continue;
+      // A static file never replaces a file the build makes, nor silently loses to it.
+      if (taken.has(file))
+        throw new SsodocsError(`this static file would replace ${file}, which ssodocs makes; remove or rename it`, {
+          file: path.join(dir, file),
+        });
+      statics.set(file, copyOf(staticFile(site, path.join(dir, file)), file));
+    }
   return [...made, ...images.values(), ...statics.values()];
 }

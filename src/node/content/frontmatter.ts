@@ -49,6 +49,14 @@ const tag = v.union(
   [label, v.object({ label, permalink: v.optional(label), description: v.optional(text()) })],
   "must be a tag name or { label, permalink }",
 );
+/** An address an edit link may have: http or https (a `javascript:` one would run in the reader's page). */
+const httpUrl = v.pipe(
+  nonEmpty,
+  v.check(
+    (value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol),
+    "must be an http(s) URL or null",
+  ),
+);
 const keywords = v.pipe(
   v.array(nonEmpty, "must be a list of words or phrases such as [rdp, remote desktop]"),
   v.check(
@@ -78,7 +86,7 @@ export const FrontMatterSchema = v.object({
   pagination_label: v.optional(label),
   pagination_prev: v.optional(docRef),
   pagination_next: v.optional(docRef),
-  custom_edit_url: v.optional(v.union([v.null(), nonEmpty], "must be a URL or null")),
+  custom_edit_url: v.optional(v.union([v.null(), httpUrl], "must be an http(s) URL or null")),
   parse_number_prefixes: v.optional(flag),
   toc_min_heading_level: v.optional(headingLevel),
   toc_max_heading_level: v.optional(headingLevel),
