@@ -16,6 +16,7 @@ import {
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { listFiles } from "../src/node/list-files.ts";
 import { runCli, tempSite } from "./helpers.ts";
 import { startWatchSession } from "./watch-session.ts";
 
@@ -210,6 +211,28 @@ describe("links inside the project are followed (issue 29)", () => {
       expect(result.stderr).toMatch(/docs\/services\/gone\.md: .*points at nothing.*-> \.\.\/\.\.\/\.\.\/nowhere/);
     } finally {
       r.cleanup();
+    }
+  });
+});
+
+describe("a walk that links multiply", () => {
+  it("stops with an error naming the folder, rather than listing 2^16 paths", () => {
+    // d0 holds two links to d1, d1 two to d2, ...: each level doubles what a walk following links sees.
+    const root = mkdtempSync(path.join(os.tmpdir(), "ssodocs-links-"));
+    try {
+      for (let i = 0; i <= 16; i++) {
+        mkdirSync(path.join(root, `d${i}`));
+        writeFileSync(path.join(root, `d${i}/page.md`), "text\n");
+        if (i) for (const name of ["a", "b"]) symlinkSync(`../d${i}`, path.join(root, `d${i - 1}`, name));
+      }
+      expect(() => listFiles(path.join(root, "d0"), { followFolderLinks: true })).toThrow(
+        expect.objectContaining({
+          message: "more than 100000 files and folders below this folder, links followed",
+          file: path.join(root, "d0"),
+        }),
+      );
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });

@@ -131,6 +131,11 @@ export class InputFiles {
       const why = code === "ENOENT" ? "points at nothing" : code === "ELOOP" ? "leads round in a loop" : null;
       return { why: why ? `this link ${why}: ${linkShown(file)}` : `cannot read file: ${code}` };
     }
+    return this.judge(file, real, kind, folder);
+  }
+
+  /** Checks a path whose real path is known: where it leads, what it is, its size. */
+  private judge(file: string, real: string, kind: InputKind, folder: boolean): Inspection {
     const refused = this.refusal(real, folder);
     // Worked out only for a message: it looks at every folder above the file.
     const shown = () => linkShown(file) ?? `its real path is ${real}`;
@@ -181,8 +186,8 @@ export class InputFiles {
   }
 
   /** Throws, naming the link and its target, unless a link to a folder met while listing may be walked into. */
-  private checkFolderLink = (link: string): void => {
-    const found = this.inspect(link, "static", true);
+  private checkFolderLink = (link: string, real: string): void => {
+    const found = this.judge(link, real, "static", true);
     if ("why" in found) throw new SsodocsError(found.why, { file: link });
   };
 

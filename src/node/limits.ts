@@ -24,7 +24,7 @@ export const MAX_DESCRIPTION_LENGTH = 2000;
 export const MAX_KEYWORDS_LENGTH = 1000;
 
 /** Entries listed below one folder, links followed: a few links to one folder from many places multiply quickly. */
-export const MAX_LISTED_ENTRIES = 200_000;
+export const MAX_LISTED_ENTRIES = 100_000;
 
 /** A size in megabytes as messages show it: `6.0 MB`. */
 export const megabytes = (bytes: number): string => `${(bytes / MB).toFixed(1)} MB`;

@@ -17,16 +17,16 @@ export interface ListOptions {
    * When not, a link is listed as a file, and reading it tells what it is.
    */
   followFolderLinks?: boolean;
-  /** Called with each link to a folder (its absolute path) before it is walked into; it throws to refuse it. */
-  checkFolderLink?: (link: string) => void;
+  /** Called with each link to a folder (its path below `root`, and its target's real path) before it is walked into; it throws to refuse it. */
+  checkFolderLink?: (link: string, real: string) => void;
 }
 
-/** Whether a link leads to a folder (false for a dangling link, which is listed, so reading it reports it). */
-function isFolderLink(full: string): boolean {
+/** The real path of a link's target when it is a folder (null for anything else, or a dangling link: listed, so reading it reports it). */
+function folderLinkTarget(link: string): string | null {
   try {
-    return statSync(full).isDirectory();
+    return statSync(link).isDirectory() ? realpathSync(link) : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -41,15 +41,12 @@ export function listFiles(root: string, options: ListOptions = {}): string[] {
   /** The real paths of the folders being walked: a link back to one of them is a loop. */
   const ancestors = new Set<string>();
   let entries = 0;
-  const walk = (folder: string) => {
-    const full = path.join(root, folder);
-    let real: string | null = null;
-    if (followFolderLinks) {
-      real = realpathSync(full);
-      if (ancestors.has(real)) return;
-      ancestors.add(real);
-    }
-    for (const entry of readdirSync(full, { withFileTypes: true })) {
+  // Each folder is read through its real path (`real`): a link is resolved once, where it is met,
+  // not again below it (a path through many links takes as long to resolve as it is deep).
+  const walk = (folder: string, real: string) => {
+    if (ancestors.has(real)) return;
+    ancestors.add(real);
+    for (const entry of readdirSync(real, { withFileTypes: true })) {
       const { name } = entry;
       if ((!hidden && name.startsWith(".")) || skip(name)) continue;
       if (++entries > MAX_LISTED_ENTRIES)
@@ -57,16 +54,13 @@ export function listFiles(root: string, options: ListOptions = {}): string[] {
           file: root,
         });
       const relative = folder ? `${folder}/${name}` : name;
-      let isFolder = entry.isDirectory();
-      if (entry.isSymbolicLink() && followFolderLinks && isFolderLink(path.join(full, name))) {
-        options.checkFolderLink?.(path.join(full, name));
-        isFolder = true;
-      }
-      if (isFolder) walk(relative);
+      const target = entry.isSymbolicLink() && followFolderLinks ? folderLinkTarget(path.join(real, name)) : null;
+      if (target) options.checkFolderLink?.(path.join(root, relative), target);
+      if (entry.isDirectory() || target) walk(relative, target ?? path.join(real, name));
       else if (keep(name)) files.push(relative);
     }
-    if (real) ancestors.delete(real);
+    ancestors.delete(real);
   };
-  walk("");
+  walk("", followFolderLinks ? realpathSync(root) : root);
   return files.sort();
 }
