@@ -9,6 +9,7 @@ import { ConfigSchema } from "./config-schema.ts";
 import { nearestOf } from "./content/frontmatter.ts";
 import { loadSidebars, type NamedSidebar } from "./content/sidebars-module.ts";
 import { SsodocsError } from "./errors.ts";
+import { InputFiles } from "./input-files.ts";
 import { filterRawHtml } from "./markdown/raw-html.ts";
 import { PageStore } from "./store.ts";
 
@@ -32,6 +33,8 @@ export interface LoadedConfig {
   sidebars: NamedSidebar[];
   /** The site's page store (it also keeps the bundled config). */
   store: PageStore;
+  /** The gate every input file is read through (input-files.ts). */
+  inputFiles: InputFiles;
 }
 
 /** The config's defaults (the schema's, for an empty config). */
@@ -164,7 +167,8 @@ export async function loadConfig(configPath?: string, cwd = process.cwd()): Prom
   for (const dir of staticDirs)
     if (!existsSync(dir))
       throw new SsodocsError(`the static folder ${path.relative(root, dir) || dir} does not exist`, { file });
-  const sidebars = await loadSidebars(config, root, file, store);
+  const inputFiles = new InputFiles({ configFile: file, docsDir, staticDirs });
+  const sidebars = await loadSidebars(config, { root, configFile: file, store, inputFiles });
   return {
     config,
     file,
@@ -175,5 +179,6 @@ export async function loadConfig(configPath?: string, cwd = process.cwd()): Prom
     inputs: [...inputs, ...sidebars.inputs],
     sidebars: sidebars.sidebars,
     store,
+    inputFiles,
   };
 }

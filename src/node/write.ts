@@ -8,8 +8,7 @@ import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { hashOf } from "./cache.ts";
 import { SsodocsError } from "./errors.ts";
-import { listFiles } from "./list-files.ts";
-import { isWithin, OUTPUT_MARKER, ownerAlive, realPathOf } from "./output-folder.ts";
+import { isWithin, OUTPUT_MARKER, ownerAlive } from "./output-folder.ts";
 
 /** A file of the output: where it goes, the hash of its bytes, and its bytes (read when written). */
 export interface OutputItem {
@@ -77,28 +76,6 @@ export function outputPathIn(dir: string, file: string): string {
   if (bad || !isWithin(dir, target))
     throw new SsodocsError(`refusing to write outside the output folder: ${JSON.stringify(file)}`);
   return target;
-}
-
-/**
- * The files of a static folder (relative paths), each checked: a link that leads nowhere or out
- * of the folder is an error naming it, so nothing outside the site is published.
- */
-export function staticFilesOf(staticDir: string): string[] {
-  const root = realPathOf(staticDir);
-  const files = listFiles(staticDir, { hidden: true, followFolderLinks: true });
-  for (const file of files) {
-    const full = path.join(staticDir, file);
-    if (!existsSync(full))
-      throw new SsodocsError("this link in the static folder points at nothing (a dangling symbolic link)", {
-        file: full,
-      });
-    if (!isWithin(root, realPathOf(full)))
-      throw new SsodocsError(
-        "this file of the static folder is a link to a file outside it; copy the file in instead",
-        { file: full },
-      );
-  }
-  return files;
 }
 
 /** The output files as the manifest lists them: each path once (the last item with a path wins), sorted. */

@@ -7,7 +7,6 @@ import type { LoadedConfig } from "../config.ts";
 import { type CategoryMeta, readCategoryMetas } from "../content/category-meta.ts";
 import { listContentFiles, loadDoc, type SourceDoc } from "../content/load.ts";
 import { fenceLanguages, siteLanguages } from "../markdown/language-context.ts";
-import { staticFilesOf } from "../write.ts";
 
 export interface SiteInputs {
   docs: SourceDoc[];
@@ -26,16 +25,17 @@ export interface KnownDocs {
 }
 
 export function readSiteInputs(loaded: LoadedConfig, known?: KnownDocs): SiteInputs {
-  const listed = listContentFiles(loaded.docsDir);
+  const { docsDir, inputFiles } = loaded;
+  const listed = listContentFiles(docsDir, inputFiles);
   const docs = listed.docs.map((relativePath) => {
     const before = known?.docs.get(relativePath);
-    if (before && !known!.changed.has(path.join(loaded.docsDir, relativePath))) return before;
-    return loadDoc(loaded.docsDir, relativePath);
+    if (before && !known!.changed.has(path.join(docsDir, relativePath))) return before;
+    return loadDoc(docsDir, relativePath, inputFiles);
   });
   const languages = siteLanguages(
     new Set(docs.flatMap((doc) => fenceLanguages(doc.body))),
     loaded.config.code.extraLanguages,
   );
-  const statics = loaded.staticDirs.map((dir) => ({ dir, files: staticFilesOf(dir) }));
-  return { docs, categories: readCategoryMetas(loaded.docsDir, listed.categories), languages, statics };
+  const statics = loaded.staticDirs.map((dir) => ({ dir, files: inputFiles.staticFiles(dir) }));
+  return { docs, categories: readCategoryMetas(docsDir, listed.categories, inputFiles), languages, statics };
 }

@@ -3,13 +3,13 @@
 // (sidebar-data.ts); else `docs.sidebar`, one sidebar written in the config. A module is bundled
 // and imported as the config is (bundled-import.ts, kept in the store while its files are
 // unchanged); the files it was made from join the config's inputs, so every page depends on them.
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import * as v from "valibot";
 import type { SiteConfig } from "../../shared/types.ts";
 import { bundleModule, importCode, inputsUnchanged, type ModuleInputs } from "../bundled-import.ts";
 import { hashOf } from "../cache.ts";
 import { SsodocsError } from "../errors.ts";
+import type { InputFiles } from "../input-files.ts";
 import { isGroupedSidebar, sidebarFromGroups } from "../sidebar-data.ts";
 import type { PageStore } from "../store.ts";
 import { nearestOf } from "./frontmatter.ts";
@@ -72,12 +72,18 @@ async function importSidebarsModule(file: string, store: PageStore): Promise<{ d
   return { data: mod.default ?? mod, inputs: bundled.inputs };
 }
 
+/** Where a site's sidebars file is looked for and how it is read. */
+export interface SidebarsContext {
+  root: string;
+  configFile: string;
+  store: PageStore;
+  inputFiles: InputFiles;
+}
+
 /** The sidebars of a site, with the files they were read from. */
 export async function loadSidebars(
   config: SiteConfig,
-  root: string,
-  configFile: string,
-  store: PageStore,
+  { root, configFile, store, inputFiles }: SidebarsContext,
 ): Promise<{ sidebars: NamedSidebar[]; inputs: ModuleInputs }> {
   const { sidebarPath, sidebar } = config.docs;
   if (!sidebarPath) {
@@ -89,11 +95,17 @@ export async function loadSidebars(
   if (Array.isArray(sidebar) ? sidebar.length : Object.keys(sidebar).length)
     throw new SsodocsError("docs.sidebar and docs.sidebarPath are both set: keep one", { file: configFile });
   const file = path.resolve(root, sidebarPath);
+  // Read only through the gate, like every input file.
+  const found = inputFiles.inspect(file, "sidebars");
+  if ("why" in found)
+    throw new SsodocsError(found.missing ? "the sidebars file could not be loaded: file not found" : found.why, {
+      file,
+    });
   let data: unknown;
   let inputs: ModuleInputs;
   try {
     if (file.endsWith(".json")) {
-      const text = readFileSync(file, "utf8");
+      const text = inputFiles.readText(file, "sidebars");
       data = JSON.parse(text);
       inputs = [[file, hashOf(text)]];
     } else if (MODULE.test(file)) {

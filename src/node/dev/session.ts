@@ -226,7 +226,11 @@ export class DevSession {
     };
     const broken = await brokenLinksOf(site, this.store, pages, [...files.map((f) => f.path), ...this.searchPaths]);
     if (broken.length)
-      throw new DevBrokenLinksError(formatBrokenLinks(broken), brokenLinkLocation(broken[0], site.model), update);
+      throw new DevBrokenLinksError(
+        formatBrokenLinks(broken),
+        brokenLinkLocation(broken[0], site.model, site.loaded.inputFiles),
+        update,
+      );
     return update;
   }
 
