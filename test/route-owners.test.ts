@@ -118,6 +118,19 @@ describe("static files and the static _redirects do not replace pages", () => {
     expect(page.stderr).toMatch(/static\/integrations\/services\/beta\/index\.html: this static file would replace/);
   });
 
+  it("a static robots.txt is the site's own: it replaces the one ssodocs writes, with no error", () => {
+    const site = tempSite({ "static/robots.txt": "User-agent: *\nDisallow: /private/\n" }, { ownStatic: true });
+    try {
+      const out = path.join(site.dir, "build");
+      const r = runCli(["build", "--config", site.config, "--out", out]);
+      expect(r.stderr).toBe("");
+      expect(r.code).toBe(0);
+      expect(readFileSync(path.join(out, "robots.txt"), "utf8")).toBe("User-agent: *\nDisallow: /private/\n");
+    } finally {
+      site.cleanup();
+    }
+  });
+
   it("a _redirects rule whose source is a page's route is an error naming its line", () => {
     const r = build(
       {

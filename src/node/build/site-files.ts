@@ -51,6 +51,8 @@ function imageCopyOf(site: PreparedSite, file: string, output: string, hash: str
   return copyOf(read, output, isSvg(file) ? undefined : hash);
 }
 
+const ROBOTS_FILE = "robots.txt";
+
 /** A file of a static folder, read through the input gate. */
 const staticFile = (site: PreparedSite, file: string) => () => site.loaded.inputFiles.read(file, "static");
 
@@ -158,13 +160,17 @@ export async function siteFiles(
   const redirects = pages.flatMap((p) => (p.plan.redirect ? [p.plan.redirect] : []));
   const theirRedirects = staticText(site, "_redirects");
   if (theirRedirects !== null) checkStaticRedirects(site, theirRedirects, pages);
+  // A site's own robots.txt (Docusaurus sites ship one in static/) is theirs to keep.
+  const ownRobots = site.inputs.statics.some((s) => s.files.includes(ROBOTS_FILE));
   const made: OutputItem[] = [
     merged("_headers", staticText(site, "_headers"), String(headersFile(site.csp).contents))!,
     ...[merged("_redirects", theirRedirects, redirectsFileLines(redirects))].filter((f): f is OutputItem => f !== null),
     ...sitemapAndRobots(
       pages.map((p) => p.plan),
       site.config,
-    ).map((f) => outputOf(f.path, f.contents)),
+    )
+      .filter((f) => !(ownRobots && f.path === ROBOTS_FILE))
+      .map((f) => outputOf(f.path, f.contents)),
     ...site.client.files.map((f) => copyOf(() => readToolFile(f.from), f.path, f.hash)),
     ...(search ? await searchOutputs(site, store, pages) : []),
     // llms.txt (each doc's Markdown copy is part of its page).
