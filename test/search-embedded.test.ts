@@ -6,7 +6,14 @@ import { buildEmbeddedIndex } from "../src/node/search/embedded-index.ts";
 import { recordsOfDoc } from "../src/node/search/records.ts";
 import { EmbeddedIndex, fuzziness } from "../src/client/search/embedded.ts";
 import { markAndSnippet, sanitizeHighlight } from "../src/client/search/highlight.ts";
-import { dialogLines, documentCount, groupHits, pageGroupsOf, pageResultParts } from "../src/client/search/present.ts";
+import {
+  dialogLines,
+  documentCount,
+  groupHits,
+  pageGroupsOf,
+  pageResultParts,
+  sectionEntries,
+} from "../src/client/search/present.ts";
 import type { DocPageData } from "../src/shared/types.ts";
 import type { SearchHit } from "../src/client/search/types.ts";
 
@@ -353,6 +360,24 @@ describe("how hits read", () => {
     expect(groups).toHaveLength(1);
     expect(groups[0].page).toMatchObject({ type: "lvl1", url: "https://site.example/p/" });
     expect(groups[0].sections.map((h) => h.content ?? h.hierarchy.lvl2)).toEqual(["Section", "Body <b>text</b>", "a"]);
+  });
+
+  it("lists a page's hits of one section together on the search page, the section title with the first only", () => {
+    const inSection = (anchor: string, lvl2: string, content: string | null): SearchHit => ({
+      ...hit(content === null ? "lvl2" : "content", "A", "P", { url: `/p/#${anchor}`, content }),
+      hierarchy: { lvl0: "A", lvl1: "P", lvl2, lvl3: null, lvl4: null, lvl5: null, lvl6: null },
+    });
+    const entries = sectionEntries([
+      inSection("conf", "Configuration", "One"),
+      inSection("use", "Usage", "Two"),
+      inSection("conf", "Configuration", "Three"),
+      inSection("conf", "Configuration", null),
+    ]);
+    expect(entries.map((e) => `${e.showTitle ? `${e.hit.hierarchy.lvl2}: ` : ""}${e.hit.content}`)).toEqual([
+      "Configuration: One",
+      "Three",
+      "Usage: Two",
+    ]);
   });
 
   it("counts documents when the backend knows them, else hits", () => {
