@@ -172,6 +172,8 @@ interface Ranked {
   score: number;
   /** The record's own score: it orders the records of a section found together. */
   own: number;
+  /** The sum of the own scores of its page's records found, set when sorting. */
+  page?: number;
   terms: string[];
   queryTerms: string[];
 }
@@ -179,7 +181,23 @@ interface Ranked {
 /** Per unit of the query, the records it matched (by id). */
 type UnitMatches = Map<number, SearchResult>[];
 
-const unique = (lists: string[][]) => [...new Set(lists.flat())];
+/** The distinct terms of a few short lists. */
+function unique(lists: string[][]): string[] {
+  const out = [...lists[0]];
+  for (let i = 1; i < lists.length; i++) for (const t of lists[i]) if (!out.includes(t)) out.push(t);
+  return out;
+}
+
+/** Each unit's result for a record, or null when a unit did not match it. */
+function resultsFor(matches: UnitMatches, id: number): SearchResult[] | null {
+  const out: SearchResult[] = [];
+  for (const m of matches) {
+    const r = m.get(id);
+    if (!r) return null;
+    out.push(r);
+  }
+  return out;
+}
 /** A result's score without MiniSearch's factor for the number of query terms it matched. */
 const rawScore = (r: SearchResult) => r.score / Math.max(1, r.queryTerms.length);
 
@@ -365,9 +383,15 @@ export class EmbeddedIndex {
    */
   private wordQuery(word: string, last: boolean): Query {
     const prefix = last || word.length >= 4;
-    const boostDocument = (id: unknown, term: string) => {
-      const first = this.joins.get(term);
-      return first !== undefined && word.length <= first && !this.words.has(term) ? 0 : this.levelBoost(id);
+    // Asked for each record holding a term, one term after another: the answer per term is kept.
+    let term = "";
+    let within = false;
+    const boostDocument = (id: unknown, matched: string) => {
+      if (matched !== term) {
+        const first = this.joins.get((term = matched));
+        within = first !== undefined && word.length <= first && !this.words.has(matched);
+      }
+      return within ? 0 : this.levelBoost(id);
     };
     return { queries: [word], prefix, fuzzy: this.knows(word, prefix) ? false : fuzziness(word), boostDocument };
   }
@@ -393,14 +417,18 @@ export class EmbeddedIndex {
     return { combineWith: "OR", queries: [own, ...unit.synonyms.map((s) => EmbeddedIndex.synonymQuery(s))] };
   }
 
-  /** The records a unit matches, by id. */
-  private matchesOf(unit: QueryUnit, last: boolean): Map<number, SearchResult> {
-    const results = this.search.search(this.unitQuery(unit, last), {
+  /** The records a unit matches, best first. */
+  private resultsOf(unit: QueryUnit, last: boolean): SearchResult[] {
+    return this.search.search(this.unitQuery(unit, last), {
       boost: FIELD_BOOST,
       boostDocument: this.levelBoost,
       weights: { fuzzy: 0.6, prefix: 0.8 },
     });
-    return new Map(results.map((r) => [r.id as number, r]));
+  }
+
+  /** The records a unit matches, by id. */
+  private matchesOf(unit: QueryUnit, last: boolean): Map<number, SearchResult> {
+    return new Map(this.resultsOf(unit, last).map((r) => [r.id as number, r]));
   }
 
   /** How a unit matched a record (MATCH): its word or its phrase in a row, a synonym, or a phrase's words apart. */
@@ -436,17 +464,10 @@ export class EmbeddedIndex {
   /** Records matching every unit (in its text, headings, page or keywords), ranked as typed or with a synonym. */
   private inOneRecord(units: QueryUnit[], matches: UnitMatches): Map<number, Ranked> {
     const out = new Map<number, Ranked>();
-    if (units.length === 1) {
-      for (const [id, r] of matches[0]) {
-        const tier = tierOf(EmbeddedIndex.matchOf(units[0], r), false);
-        out.set(id, { id, tier, score: r.score, own: r.score, terms: r.terms, queryTerms: r.queryTerms });
-      }
-      return out;
-    }
     const smallest = matches.reduce((a, b) => (b.size < a.size ? b : a));
     for (const id of smallest.keys()) {
-      const results = matches.map((m) => m.get(id)).filter((r): r is SearchResult => r !== undefined);
-      if (results.length < units.length) continue;
+      const results = resultsFor(matches, id);
+      if (!results) continue;
       // Setting names that hold the words only apart are read as a section would be (see spread).
       if (this.records[id].settings && !this.inOneSetting(this.records[id], results)) continue;
       const queryTerms = unique(results.map((r) => r.queryTerms));
@@ -559,27 +580,30 @@ export class EmbeddedIndex {
    * that says more of the query first. Then a section's records by their own score.
    */
   private static sorted(ranked: Ranked[], pageOf: (id: number) => number): Ranked[] {
-    const pageScore = new Map<number, number>();
-    for (const r of ranked) pageScore.set(pageOf(r.id), (pageScore.get(pageOf(r.id)) ?? 0) + r.own);
-    const keyed = ranked.map((r) => ({ r, page: pageScore.get(pageOf(r.id)) ?? 0 }));
-    keyed.sort(
-      ({ r: a, page: pa }, { r: b, page: pb }) =>
-        a.tier - b.tier || b.score - a.score || pb - pa || b.own - a.own || a.id - b.id,
-    );
+    const pageScore: number[] = [];
+    for (const r of ranked) pageScore[pageOf(r.id)] = (pageScore[pageOf(r.id)] ?? 0) + r.own;
+    for (const r of ranked) r.page = pageScore[pageOf(r.id)];
+    ranked.sort((a, b) => a.tier - b.tier || b.score - a.score || b.page! - a.page! || b.own - a.own || a.id - b.id);
     // A record found by a section and again by all words but one is kept at its better place.
     const seen = new Set<number>();
-    return keyed.filter(({ r }) => !seen.has(r.id) && seen.add(r.id)).map(({ r }) => r);
+    return ranked.filter((r) => !seen.has(r.id) && seen.add(r.id));
   }
 
   private rank(units: QueryUnit[]): Ranked[] {
+    const pageOf = (id: number) => this.records[id].pageId;
+    if (units.length === 1) {
+      const ranked = this.resultsOf(units[0], true).map((r) => {
+        const tier = tierOf(EmbeddedIndex.matchOf(units[0], r), false);
+        return { id: r.id as number, tier, score: r.score, own: r.score, terms: r.terms, queryTerms: r.queryTerms };
+      });
+      return EmbeddedIndex.sorted(ranked, pageOf);
+    }
     const matches = units.map((u, i) => this.matchesOf(u, i === units.length - 1));
     const inRecords = this.everyUnit(units, matches);
     const ranked = [...inRecords.values()];
-    if (units.length >= 2) {
-      ranked.push(...this.spread(units, matches, new Set(ranked.map((r) => this.sectionOf[r.id]))));
-      if (!inRecords.size) ranked.push(...this.allButOne(units, matches));
-    }
-    return EmbeddedIndex.sorted(ranked, (id) => this.records[id].pageId);
+    ranked.push(...this.spread(units, matches, new Set(ranked.map((r) => this.sectionOf[r.id]))));
+    if (!inRecords.size) ranked.push(...this.allButOne(units, matches));
+    return EmbeddedIndex.sorted(ranked, pageOf);
   }
 
   /** Ranked results grouped by page: each page's own record first, then its best sections. */
