@@ -405,14 +405,14 @@ export class EmbeddedIndex {
   /** A unit as typed; a phrase of a synonym group (redirect uri) its words anywhere, or in a row. */
   private unitQuery(unit: QueryUnit, last: boolean): Query {
     const n = unit.words.length;
-    const words: Query = {
+    const words = (): Query => ({
       combineWith: "AND",
       queries: unit.words.map((w, i) => this.wordQuery(w, last && i === n - 1)),
-    };
+    });
     const own: Query =
       n === 1
         ? this.wordQuery(unit.words[0], last)
-        : { combineWith: "OR", queries: [words, EmbeddedIndex.synonymQuery(unit.words, 1)] };
+        : { combineWith: "OR", queries: [words(), EmbeddedIndex.synonymQuery(unit.words, 1)] };
     if (!unit.synonyms.length) return own;
     return { combineWith: "OR", queries: [own, ...unit.synonyms.map((s) => EmbeddedIndex.synonymQuery(s))] };
   }
