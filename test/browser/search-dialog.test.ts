@@ -142,6 +142,32 @@ describe.skipIf(!hasChromium())("the search dialog", () => {
       expect(await input(page).inputValue()).toBe("k");
     });
 
+    // The dialog's code loads on the first open after a page load; on a slow device that takes a
+    // while, and a reader types on at once: every key must reach the query, in order.
+    const shortcuts: Record<string, (page: Page) => Promise<void>> = {
+      "Ctrl+K": (page) => page.keyboard.press("Control+k"),
+      "/": (page) => page.keyboard.press("/"),
+      "a click on the button": (page) => page.locator("[data-search-button]").click(),
+    };
+    for (const [name, shortcut] of Object.entries(shortcuts)) {
+      it(`keeps every key typed at once after ${name} on a slow device`, async () => {
+        const page = await open();
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send("Emulation.setCPUThrottlingRate", { rate: 8 });
+        await shortcut(page);
+        await page.keyboard.type("kumquat");
+        await dialog(page).waitFor();
+        await page.waitForFunction(
+          () => document.querySelector("[data-search-dialog]")?.getAttribute("data-status") === "idle",
+        );
+        expect(await input(page).inputValue()).toBe("kumquat");
+        expect(await titles(page)).toContain("Integrate with Gamma");
+        // More keys go on the end of the query.
+        await page.keyboard.type(" note");
+        expect(await input(page).inputValue()).toBe("kumquat note");
+      });
+    }
+
     it("starts from the selected text, cut to 64 characters", async () => {
       const page = await open();
       await page.evaluate(() => {

@@ -106,13 +106,17 @@ class SearchDialog {
     });
   }
 
-  open(initialQuery: string): void {
+  /** Opens with this query, or with what was typed into `typed` while the dialog loaded (its caret kept). */
+  open(initialQuery: string, typed?: HTMLInputElement): void {
     if (this.isOpen) return;
     this.savedScroll = window.scrollY;
     document.body.appendChild(this.root);
     document.body.classList.add("search-open");
-    this.input.value = initialQuery.slice(0, MAX_QUERY_LENGTH);
+    this.input.value = (typed?.value || initialQuery).slice(0, MAX_QUERY_LENGTH);
+    // In one task, so no key falls between the two fields.
     this.input.focus();
+    if (typed?.value) this.input.setSelectionRange(typed.selectionStart, typed.selectionEnd);
+    typed?.remove();
     this.setQuery(this.input.value);
     void this.backend.warm().catch(() => undefined);
   }
@@ -408,10 +412,15 @@ export function isSearchDialogOpen(): boolean {
   return dialog?.isOpen ?? false;
 }
 
-/** Opens the dialog with this query, or with the selected text of the page (cut to 64 characters). */
-export function openSearchDialog(initialQuery?: string): void {
+/**
+ * Opens the dialog with this query, or with the selected text of the page (cut to 64 characters);
+ * what was typed into `typed` meanwhile wins, and that field is removed.
+ */
+export function openSearchDialog(initialQuery?: string, typed?: HTMLInputElement): void {
   const selection = window.getSelection()?.toString().trim() ?? "";
-  instance()?.open((initialQuery ?? selection).slice(0, MAX_QUERY_LENGTH));
+  const search = instance();
+  if (search) search.open((initialQuery ?? selection).slice(0, MAX_QUERY_LENGTH), typed);
+  else typed?.remove();
 }
 
 export function closeSearchDialog(): void {
