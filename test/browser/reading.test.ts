@@ -2,7 +2,7 @@
 // client navigation, prefetch, loaders, crash screen, tabs, copy, table of contents.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
-import { hasChromium } from "./chromium.ts";
+import { CACHE_FAILED_MODULES, hasChromium, launchChromium } from "./chromium.ts";
 import { useBrowserAndSite } from "./site.ts";
 
 const ALPHA = "/integrations/services/alpha/";
@@ -335,21 +335,43 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
   });
 
   describe("loaders and failures", () => {
-    it("shows the error and a Retry button when a lazy part fails to load, and Retry loads it", async () => {
-      context = await env.browser.newContext();
-      const page = await context.newPage();
-      let failing = true;
-      await page.route("**/assets/js/mermaid-*.js", (route) => (failing ? route.abort() : route.continue()));
-      await page.goto(env.site.origin + BETA);
-      const box = page.locator("[data-mermaid] .lazy-error");
-      await box.waitFor();
-      expect(await box.getByRole("button", { name: "Retry" }).isVisible()).toBe(true);
-      expect((await box.textContent())?.length).toBeGreaterThan("Retry".length);
-      failing = false;
-      await box.getByRole("button", { name: "Retry" }).click();
-      await page.waitForSelector("[data-mermaid] svg");
-      expect(await page.locator(".lazy-error").count()).toBe(0);
-    });
+    // Retry must fetch the part again, also where the browser keeps the failed fetch for its address.
+    for (const keeps of [false, true]) {
+      it(`shows the error and a Retry button when a lazy part fails to load, and Retry loads it${keeps ? " (a browser keeping failed modules)" : ""}`, async () => {
+        const browser = keeps ? await launchChromium([CACHE_FAILED_MODULES]) : env.browser;
+        try {
+          context = await browser.newContext();
+          const page = await context.newPage();
+          let failing = true;
+          const requests: string[] = [];
+          await page.route(/\/assets\/js\/mermaid-[^/?]+\.js(\?.*)?$/, (route) => {
+            requests.push(route.request().url());
+            return failing ? route.abort() : route.continue();
+          });
+          await page.goto(env.site.origin + BETA);
+          const box = page.locator("[data-mermaid] .lazy-error");
+          await box.waitFor();
+          expect(await box.getByRole("button", { name: "Retry" }).isVisible()).toBe(true);
+          expect((await box.textContent())?.length).toBeGreaterThan("Retry".length);
+          expect(requests).toHaveLength(1);
+          failing = false;
+          await box.getByRole("button", { name: "Retry" }).click();
+          await page.waitForSelector("[data-mermaid] svg");
+          expect(requests).toHaveLength(2);
+          expect(await page.locator(".lazy-error").count()).toBe(0);
+          // The part loaded on Retry serves the next page's diagrams too, without another download.
+          await page.click(`.doc-sidebar a[href='${ALPHA}']`);
+          await page.waitForURL(`**${ALPHA}`);
+          await page.click(`.doc-sidebar a[href='${BETA}']`);
+          await page.waitForSelector("[data-mermaid] svg");
+          expect(await page.locator(".lazy-error").count()).toBe(0);
+          expect(requests).toHaveLength(2);
+        } finally {
+          await context.close();
+          if (keeps) await browser.close();
+        }
+      });
+    }
 
     it("shows the crash screen when an interactive part fails, and Try again resets it", async () => {
       context = await env.browser.newContext();

@@ -122,13 +122,13 @@ export function setupSearch(): void {
   });
 }
 
+const loadSearchPage = () => import("./search-page.ts");
+
 /** On the search page, the results are filled in by the search page client. */
 export function enhanceSearchPage(page: HTMLElement): void {
   const form = page.querySelector<HTMLFormElement>("[data-search-page]");
   if (!form) return;
-  void loadPart(
-    page.querySelector<HTMLElement>("[data-search-results]") ?? page,
-    () => import("./search-page.ts"),
-    (m) => m.setupSearchPage(page),
+  void loadPart(page.querySelector<HTMLElement>("[data-search-results]") ?? page, loadSearchPage, (m) =>
+    m.setupSearchPage(page),
   );
 }
