@@ -237,6 +237,36 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
       expect(top).toBeLessThan(120);
     });
 
+    it("returns to where the reader was on Back after a table-of-contents or heading link, to the anchor on Forward", async () => {
+      const page = await open(BETA);
+      await page.waitForSelector("[data-mermaid] svg");
+      const scrollY = () => page.evaluate(() => window.scrollY);
+      const atHeading = (id: string) =>
+        page.waitForFunction((h) => {
+          const top = document.getElementById(h)!.getBoundingClientRect().top;
+          return top >= 0 && top < 120;
+        }, id);
+      await page.evaluate(() => window.scrollTo(0, 700));
+      await page.locator(".doc-toc a[href='#section-8']").click();
+      await page.waitForURL(`**${BETA}#section-8`);
+      await atHeading("section-8");
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === BETA && url.hash === "");
+      await page.waitForFunction(() => window.scrollY === 700);
+      await page.goForward();
+      await page.waitForURL(`**${BETA}#section-8`);
+      await atHeading("section-8");
+      // A heading's own link, from where the reader has scrolled to since.
+      await page.evaluate(() => window.scrollBy(0, 333));
+      const before = await scrollY();
+      await page.locator("#section-9 .hash-link").click({ force: true });
+      await page.waitForURL(`**${BETA}#section-9`);
+      await atHeading("section-9");
+      await page.goBack();
+      await page.waitForURL(`**${BETA}#section-8`);
+      await page.waitForFunction((y) => window.scrollY === y, before);
+    });
+
     it("shows the progress bar only when loading takes longer than 200 ms", async () => {
       const page = await open(ALPHA);
       const sawBar = () => page.evaluate(() => (window as unknown as { sawBar?: boolean }).sawBar ?? false);

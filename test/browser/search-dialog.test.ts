@@ -134,6 +134,37 @@ describe.skipIf(!hasChromium())("the search dialog", () => {
       expect(await wide.getByRole("button", { name: "Cancel" }).isVisible()).toBe(false);
     });
 
+    it("closes on Back on a phone, where the reader was, and leaves no history entry behind", async () => {
+      const DELTA = "/integrations/services/delta/";
+      const page = await open(ALPHA, { viewport: { width: 390, height: 844 } });
+      await page.goto(session.site.origin + DELTA);
+      await page.waitForFunction(() => document.documentElement.dataset.ssodocsStarted === "true");
+      await page.evaluate(() => window.scrollTo(0, 400));
+      // A tap where the button is (a locator's click would first scroll the page to the sticky navbar's place).
+      const button = (await page.locator("[data-search-button]").boundingBox())!;
+      await page.mouse.click(button.x + button.width / 2, button.y + button.height / 2);
+      await input(page).fill("kumquat");
+      await page.goBack();
+      await dialog(page).waitFor({ state: "detached" });
+      expect(new URL(page.url()).pathname).toBe(DELTA);
+      expect(await page.evaluate(() => window.scrollY)).toBe(400);
+      // Closed by Cancel, then a hit chosen: Back leaves the page each time, as it would without search.
+      await page.locator("[data-search-button]").click();
+      await page.getByRole("button", { name: "Cancel" }).click();
+      await dialog(page).waitFor({ state: "detached" });
+      await page.locator("[data-search-button]").click();
+      await input(page).fill("kumquat");
+      await page.locator(".search-hit").first().waitFor();
+      await page.keyboard.press("Enter");
+      await page.waitForURL("**/integrations/services/gamma/**");
+      await page.goBack();
+      await page.waitForURL(`**${DELTA}`);
+      await page.waitForFunction(() => document.querySelector("h1")?.textContent === "Integrate with Delta");
+      expect(await dialog(page).count()).toBe(0);
+      await page.goBack();
+      await page.waitForURL(`**${ALPHA}`);
+    });
+
     it("opens with the key typed on the focused search button as the query", async () => {
       const page = await open();
       await page.locator("[data-search-button]").focus();
