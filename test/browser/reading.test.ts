@@ -486,6 +486,29 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
       await page.waitForFunction(() => document.querySelector(".toc a.active")?.getAttribute("href") === "#section-5");
     });
 
+    it("switches the entry when its heading enters the top half of the view, as Docusaurus does", async () => {
+      const page = await open(BETA);
+      await page.waitForSelector("[data-mermaid] svg");
+      /** Scrolls so that the heading's top is this fraction of the view's height down. */
+      const headingAt = (id: string, fraction: number) =>
+        page.evaluate(
+          ([i, f]) => {
+            const top = document.getElementById(i as string)!.getBoundingClientRect().top;
+            window.scrollBy(0, top - window.innerHeight * (f as number));
+          },
+          [id, fraction],
+        );
+      // In the lower half: the text in view is still the previous section's.
+      await headingAt("section-5", 0.6);
+      await page.waitForFunction(() => document.querySelector(".toc a.active")?.getAttribute("href") === "#section-4");
+      // In the upper half, well below the navbar: its section is the one being read.
+      await headingAt("section-5", 0.35);
+      await page.waitForFunction(() => document.querySelector(".toc a.active")?.getAttribute("href") === "#section-5");
+      // Back in the lower half: the previous one again.
+      await headingAt("section-5", 0.7);
+      await page.waitForFunction(() => document.querySelector(".toc a.active")?.getAttribute("href") === "#section-4");
+    });
+
     it("animates details with a duration from their height, 1 ms under reduced motion", async () => {
       const animationOnOpening = async (reducedMotion: "reduce" | "no-preference") => {
         context = await env.browser.newContext({ reducedMotion });
