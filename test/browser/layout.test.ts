@@ -224,4 +224,29 @@ describe.skipIf(!hasChromium())("the navbar's dropdowns, from the config", () =>
     expect(await page.locator("html").getAttribute("lang")).toBe("en");
     await page.close();
   });
+
+  it("shows them in the mobile menu too, as Docusaurus does: Languages and Versions, each opening its links", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(site.origin + ALPHA);
+    await page.click("[data-menu-open]");
+    const menu = page.locator("[data-mobile-menu]");
+    await menu.getByRole("button", { name: "← Back to main menu" }).click();
+    const primary = menu.locator(".mobile-menu-primary");
+    for (const [name, links] of [
+      ["Languages", ["English", "Français"]],
+      ["Versions", ["Latest", "2024.12"]],
+    ] as const) {
+      const toggle = primary.getByText(name, { exact: true });
+      expect(await toggle.isVisible()).toBe(true);
+      expect(await primary.getByRole("link", { name: links[1] }).isVisible()).toBe(false);
+      await toggle.click();
+      for (const link of links) await primary.getByRole("link", { name: link }).waitFor();
+    }
+    expect(await primary.getByRole("link", { name: "Français" }).getAttribute("href")).toBe(
+      `https://fr.fixture.example/${ALPHA.slice(1)}`,
+    );
+    expect(await primary.getByRole("link", { name: "English" }).getAttribute("aria-current")).toBe("true");
+    expect(await primary.getByRole("link", { name: "English" }).getAttribute("lang")).toBe("en");
+    await page.close();
+  });
 });

@@ -137,6 +137,8 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
       expect(await menu.isVisible()).toBe(true);
       expect(await menu.getByRole("link", { name: "Integrations" }).isVisible()).toBe(true);
       expect(await menu.getByRole("link", { name: "Beta" }).isVisible()).toBe(true);
+      // The version dropdown of one version is a link to it, as in Docusaurus's mobile menu.
+      expect(await menu.getByRole("link", { name: "Next", exact: true }).getAttribute("href")).toBe("/integrations/");
       await page.setViewportSize({ width: 1100, height: 800 });
       await page.waitForFunction(() => (document.querySelector("[data-mobile-menu]") as HTMLElement).hidden);
       await page.setViewportSize({ width: 800, height: 800 });
