@@ -49,7 +49,9 @@ function plainHost(root: string): Promise<{ origin: string; close(): Promise<voi
 }
 
 describe.skipIf(!hasChromium())("the page frame", () => {
-  const env = useBrowserAndSite();
+  const env = useBrowserAndSite(undefined, {
+    "docs/services/hidden/index.md": "---\ntitle: Hidden\nunlisted: true\n---\n\nA page only its link finds.\n",
+  });
   let context: BrowserContext;
   afterEach(async () => {
     await context?.close();
@@ -94,6 +96,21 @@ describe.skipIf(!hasChromium())("the page frame", () => {
         ALPHA,
       );
     });
+  });
+
+  it("says on the template page that it is the template for a new guide; other unlisted pages say unlisted", async () => {
+    const page = await open("/integrations/template/service");
+    const note = page.locator("article.doc [role=note]").first();
+    const text = (await note.textContent()) ?? "";
+    expect(text).toContain("template for writing a new guide");
+    expect(text).toContain("ssodocs new");
+    expect(text).not.toContain("Unlisted page");
+    // Information, not a warning.
+    expect(await note.getAttribute("class")).toContain("admonition-info");
+    await page.goto(`${env.site.origin}/integrations/services/hidden/`);
+    const generic = page.locator("article.doc [role=note]").first();
+    expect(await generic.textContent()).toContain("Unlisted page");
+    expect(await generic.textContent()).not.toContain("template");
   });
 
   it("pages without a sidebar share the guides' left edge and column width, on desktop and phone", async () => {
