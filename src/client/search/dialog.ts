@@ -118,7 +118,11 @@ class SearchDialog {
 
   /** Opens with this query, or with what was typed into `typed` while the dialog loaded (its caret kept). */
   open(initialQuery: string, typed?: HTMLInputElement): void {
-    if (this.isOpen) return;
+    if (this.isOpen) {
+      typed?.remove();
+      this.input.focus();
+      return;
+    }
     this.savedScroll = window.scrollY;
     if (window.matchMedia(FULL_SCREEN).matches) {
       saveScroll();
