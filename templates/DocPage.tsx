@@ -39,7 +39,7 @@ export default function DocPage({ site, doc }: DocPageProps) {
           <div className="doc-container">
             <article className="doc">
               {doc.breadcrumbs.length ? <Breadcrumbs items={doc.breadcrumbs} home={site.docsHome} /> : null}
-              {doc.status ? <StatusNote status={doc.status} /> : null}
+              {doc.status ? <StatusNote status={doc.status} id={doc.id} /> : null}
               <MobileTableOfContents items={toc} />
               <header className="doc-header">
                 {doc.hideTitle ? null : <h1>{doc.heading}</h1>}

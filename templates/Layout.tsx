@@ -54,7 +54,7 @@ export default function Layout(props: LayoutProps) {
         </a>
         {config.announcementBar ? <AnnouncementBar bar={config.announcementBar} /> : null}
         <Navbar site={site} path={path} />
-        <MobileMenu site={site} hasSidebar={!!sidebar} />
+        <MobileMenu site={site} path={path} hasSidebar={!!sidebar} />
         <div className="page" id="page">
           {children as never}
         </div>

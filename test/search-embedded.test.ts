@@ -6,7 +6,14 @@ import { buildEmbeddedIndex } from "../src/node/search/embedded-index.ts";
 import { recordsOfDoc } from "../src/node/search/records.ts";
 import { EmbeddedIndex, fuzziness } from "../src/client/search/embedded.ts";
 import { markAndSnippet, sanitizeHighlight } from "../src/client/search/highlight.ts";
-import { dialogLines, documentCount, groupHits, pageGroupsOf, pageResultParts } from "../src/client/search/present.ts";
+import {
+  dialogLines,
+  documentCount,
+  groupHits,
+  pageGroupsOf,
+  pageResultParts,
+  sectionEntries,
+} from "../src/client/search/present.ts";
 import type { DocPageData } from "../src/shared/types.ts";
 import type { SearchHit } from "../src/client/search/types.ts";
 
@@ -200,6 +207,81 @@ describe("embedded index", () => {
   });
 });
 
+describe("precision: phrases, typed words before synonyms, sections, setting names, equal titles", () => {
+  const page = (slug: string, title: string, html: string, lvl0 = "Development") =>
+    recordsOfDoc(doc(`/integrations/services/${slug}/`, title, html), lvl0, ORIGIN);
+  const precise = new EmbeddedIndex(
+    buildEmbeddedIndex(
+      [
+        // "single sign-on" (a synonym of saml) in a heading and a paragraph.
+        ...page("acme", "Integrate with Acme", '<h2 id="sso">Single sign-on</h2><p>Turn on single sign-on here.</p>'),
+        // Its words apart only.
+        ...page("bolt", "Integrate with Bolt", "<p>Single users sign in on the portal.</p>"),
+        ...page("cobalt", "Integrate with Cobalt", "<p>Cobalt speaks SAML only.</p>"),
+        // Both words in one sentence; spread over one section; in two setting names apart.
+        ...page("fjord", "Integrate with Fjord", "<p>Create an API token in the admin area.</p>"),
+        ...page(
+          "dyno",
+          "Integrate with Dyno",
+          '<h2 id="scim">Create the SCIM provider</h2><p>URL: https://api.dyno.example/scim</p><p>Token: the bearer token you made.</p>',
+        ),
+        ...page(
+          "echo",
+          "Integrate with Echo",
+          '<h2 id="conf">Echo settings</h2><pre>ECHO_TOKEN_URL=a\nECHO_API_URL=b</pre>',
+        ),
+        // Two titles holding the same word; the second page says it more.
+        ...page("paperless-ng", "Integrate with Paperless-ng", "<p>Paperless-ng stores documents.</p>", "Media"),
+        ...page(
+          "paperless-ngx",
+          "Integrate with Paperless-ngx",
+          "<p>Paperless-ngx stores documents.</p><p>Paperless-ngx reads paperless mail.</p>",
+          "Media",
+        ),
+      ],
+      ORIGIN,
+      [["saml", "sso", "single sign-on"]],
+    ),
+  );
+  const query = (q: string) => precise.query(q, { snippetWords: 10, hitsPerPage: 50, page: 0 });
+  const pagesOf = (q: string) => [...new Set(query(q).hits.map((h) => h.url.split("#")[0].split("/")[3]))];
+
+  it("matches a synonym phrase only where its words stand in a row, and marks it whole", () => {
+    expect(pagesOf("saml")).not.toContain("bolt");
+    const marked = query("saml").hits.map(
+      (h) => h._snippetResult?.content?.value ?? h._snippetResult?.hierarchy?.lvl2?.value,
+    );
+    expect(marked).toContain("Turn on <mark>single</mark> <mark>sign-on</mark> here.");
+    expect(marked).toContain("<mark>Single</mark> <mark>sign-on</mark>");
+  });
+
+  it("ranks a page holding the word typed above one holding only its synonym", () => {
+    expect(pagesOf("saml")).toEqual(["cobalt", "acme"]);
+  });
+
+  it("finds words spread over one section, after a record that holds them all, and reads setting names apart", () => {
+    const found = pagesOf("api token");
+    expect(found[0]).toBe("fjord");
+    expect(found).toContain("dyno");
+    // ECHO_TOKEN_URL and ECHO_API_URL hold the words in two names: no better than a section.
+    expect(found.indexOf("echo")).toBeGreaterThan(0);
+    const dyno = query("api token").hits.filter((h) => h.url.includes("/dyno/") && h.type === "content");
+    expect(dyno.map((h) => h._snippetResult?.content?.value)).toEqual([
+      "<mark>Token</mark>: the bearer <mark>token</mark> you made.",
+      "URL: https://<mark>api</mark>.dyno.example/scim",
+    ]);
+  });
+
+  it("breaks a tie of equal titles by how much of each page matches, marking only the word typed", () => {
+    expect(pagesOf("paperless")).toEqual(["paperless-ngx", "paperless-ng"]);
+    const titles = query("paperless").hits.filter((h) => h.type === "lvl1");
+    expect(titles.map((h) => h._snippetResult?.hierarchy?.lvl1?.value)).toEqual([
+      "Integrate with <mark>Paperless</mark>-ngx",
+      "Integrate with <mark>Paperless</mark>-ng",
+    ]);
+  });
+});
+
 describe("highlighting", () => {
   it("lets only <mark> through the sanitiser", () => {
     expect(sanitizeHighlight('<mark>a</mark> <img src=x onerror="alert(1)"><script>x</script>')).toBe(
@@ -213,6 +295,17 @@ describe("highlighting", () => {
     expect(markAndSnippet("Set the redirect URI.", (w) => w === "redirect" || w === "uri", 10).value).toBe(
       "Set the <mark>redirect</mark> <mark>URI</mark>.",
     );
+  });
+
+  it("marks a phrase where its words stand in a row, never one of its words alone", () => {
+    const phrase = [["single", "sign", "on"]];
+    expect(markAndSnippet("Turn on Single Sign-On, then sign in.", () => false, 10, phrase).value).toBe(
+      "Turn on <mark>Single</mark> <mark>Sign-On</mark>, then sign in.",
+    );
+    expect(markAndSnippet("Single users sign in on it.", () => false, 10, phrase)).toEqual({
+      value: "Single users sign in on it.",
+      matched: false,
+    });
   });
 });
 
@@ -267,6 +360,24 @@ describe("how hits read", () => {
     expect(groups).toHaveLength(1);
     expect(groups[0].page).toMatchObject({ type: "lvl1", url: "https://site.example/p/" });
     expect(groups[0].sections.map((h) => h.content ?? h.hierarchy.lvl2)).toEqual(["Section", "Body <b>text</b>", "a"]);
+  });
+
+  it("lists a page's hits of one section together on the search page, the section title with the first only", () => {
+    const inSection = (anchor: string, lvl2: string, content: string | null): SearchHit => ({
+      ...hit(content === null ? "lvl2" : "content", "A", "P", { url: `/p/#${anchor}`, content }),
+      hierarchy: { lvl0: "A", lvl1: "P", lvl2, lvl3: null, lvl4: null, lvl5: null, lvl6: null },
+    });
+    const entries = sectionEntries([
+      inSection("conf", "Configuration", "One"),
+      inSection("use", "Usage", "Two"),
+      inSection("conf", "Configuration", "Three"),
+      inSection("conf", "Configuration", null),
+    ]);
+    expect(entries.map((e) => `${e.showTitle ? `${e.hit.hierarchy.lvl2}: ` : ""}${e.hit.content}`)).toEqual([
+      "Configuration: One",
+      "Three",
+      "Usage: Two",
+    ]);
   });
 
   it("counts documents when the backend knows them, else hits", () => {

@@ -9,6 +9,7 @@ import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EmbeddedIndex } from "../src/client/search/embedded.ts";
 import type { SearchHit } from "../src/client/search/types.ts";
+import type { EmbeddedSearchIndex } from "../src/shared/types.ts";
 import { ROOT, runCli } from "./helpers.ts";
 
 const CONFIG = path.join(ROOT, "ssodocs.config.ts");
@@ -133,15 +134,54 @@ const TOPICS: [query: string, words: RegExp[]][] = [
   ["proxy provider", [/proxy/i, /provider/i]],
 ];
 
+/** Query -> the guides one of which must come among the first `within` pages (1: first). */
+const RANKED: [query: string, guides: string[], within: number][] = [
+  // Guides where an admin makes a token: GitHub EMU's SCIM provider section holds api.github.com and the token.
+  ["api token", ["github-enterprise-emu", "aws", "1password"], 5],
+  // Both titles hold the word; the maintained fork goes first.
+  ["paperless", ["paperless-ngx"], 1],
+];
+
+const words = (text: string) => (text.match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.toLowerCase());
+
+/** The words of each page's texts (category, title, keywords, headings, paragraphs), as the search reads them. */
+function wordsByPage(data: EmbeddedSearchIndex): Map<string, string[][]> {
+  const byPage = new Map<string, string[][]>();
+  const add = (page: number, text: string) => {
+    const path = data.pages[page][0];
+    byPage.set(path, [...(byPage.get(path) ?? []), words(text)]);
+  };
+  data.pages.forEach(([, lvl0, lvl1, keywords], page) => {
+    for (const text of [lvl0, lvl1, ...(keywords ?? [])]) add(page, text);
+  });
+  for (const [page, , , text] of data.sections) add(page, text);
+  for (let i = 0; i < data.contents.length; i += 2) {
+    const where = data.contents[i];
+    add(where >= 0 ? data.sections[where][0] : -where - 1, data.texts[data.contents[i + 1]]);
+  }
+  return byPage;
+}
+
+/** A hit's own text and the headings above it. */
+const text = (hit: SearchHit) => [hit.content, ...Object.values(hit.hierarchy)].filter(Boolean).join(" ");
+
+/** Whether a text's words hold the phrase, its last word as a prefix when `prefix`. */
+const holds = (words: string[], phrase: string[], prefix = false) =>
+  words.some((_, i) =>
+    phrase.every((p, k) => words[i + k] === p || (prefix && k === phrase.length - 1 && words[i + k]?.startsWith(p))),
+  );
+
 describe("search relevance on the guides", () => {
   let index: EmbeddedIndex;
+  let data: EmbeddedSearchIndex;
   let out: string;
 
   beforeAll(() => {
     out = mkdtempSync(path.join(os.tmpdir(), "ssodocs-relevance-"));
     const built = runCli(["build", "--config", CONFIG, "--out", path.join(out, "build")]);
     expect(built.code, built.stderr).toBe(0);
-    index = new EmbeddedIndex(JSON.parse(readFileSync(path.join(out, "build/search/index.json"), "utf8")));
+    data = JSON.parse(readFileSync(path.join(out, "build/search/index.json"), "utf8"));
+    index = new EmbeddedIndex(data);
   });
   afterAll(() => rmSync(out, { recursive: true, force: true }));
 
@@ -181,6 +221,46 @@ describe("search relevance on the guides", () => {
       findsAmongFirstPages(query, guides));
   }
 
+  for (const [query, guides, within] of RANKED) {
+    it(`"${query}" finds ${guides.join(" or ")} among the first ${within} pages`, () => {
+      const pages = [...new Set(hitsOf(query).map((h) => h.url.split("#")[0]))].slice(0, within);
+      expect(
+        pages.some((p) => guides.map(guide).includes(p)),
+        `first pages: ${pages.join(", ")}`,
+      ).toBe(true);
+    });
+  }
+
+  it('"saml" widens to its synonyms sso and "single sign-on" (as a phrase) and ranks pages saying SAML first', () => {
+    const response = index.query("saml", { snippetWords: 10, hitsPerPage: 5000, page: 0 });
+    const texts = wordsByPage(data);
+    const says = (page: string, phrases: [string[], boolean][]) =>
+      (texts.get(page) ?? []).some((words) => phrases.some(([phrase, prefix]) => holds(words, phrase, prefix)));
+    const saml: [string[], boolean][] = [[["saml"], true]];
+    const synonyms: [string[], boolean][] = [...saml, [["sso"], false], [["single", "sign", "on"], false]];
+    const pages = [...new Set(response.hits.map((h) => h.url.split("#")[0]))];
+    const saying = [...texts.keys()].filter((p) => says(p, synonyms));
+    expect(pages.filter((p) => !says(p, synonyms))).toEqual([]);
+    expect(response.nbDocuments).toBeLessThanOrEqual(saying.length);
+    // Each section found says one of them itself, or under its headings (no "on" alone, no "sign" alone).
+    const sectionWords = (h: SearchHit) => words(text(h));
+    const unrelated = response.hits.filter(
+      (h) => h.type !== "lvl1" && !synonyms.some(([p, x]) => holds(sectionWords(h), p, x)),
+    );
+    expect(unrelated.map((h) => `${h.url} ${h.content ?? ""}`)).toEqual([]);
+    const first = [...new Set(response.hits.slice(0, 10).map((h) => h.url.split("#")[0]))];
+    expect(first.filter((p) => !says(p, saml))).toEqual([]);
+    // A phrase is marked whole where it stands, never a word of it alone ("on").
+    const marked = response.hits.flatMap((h) => [
+      h._snippetResult?.content?.value ?? "",
+      ...Object.values(h._snippetResult?.hierarchy ?? {}).map((v) => v?.value ?? ""),
+    ]);
+    const phrase = /<mark>single<\/mark>\s+(<mark>sign<\/mark>\s+<mark>on<\/mark>|<mark>sign-on<\/mark>)/gi;
+    const alone = marked.filter((v) => /<mark>(on|sign|single|sign-on)<\/mark>/i.test(v.replace(phrase, "")));
+    expect(alone).toEqual([]);
+    expect(marked.some((v) => new RegExp(phrase.source, "i").test(v))).toBe(true);
+  });
+
   it('shows the GitLab guide itself first for "gitlab", each of its sections once', () => {
     const hits = hitsOf("gitlab");
     expect(hits[0]).toMatchObject({ type: "lvl1", url: guide("gitlab") });
@@ -188,7 +268,6 @@ describe("search relevance on the guides", () => {
     expect(new Set(titles).size).toBe(titles.length);
   });
 
-  const text = (hit: SearchHit) => [hit.content, ...Object.values(hit.hierarchy)].filter(Boolean).join(" ");
   for (const [query, words] of TOPICS) {
     it(`"${query}": each of the first 3 sections found is about it`, () => {
       const hits = hitsOf(query)

@@ -13,6 +13,9 @@ import { setupSidebar } from "./sidebar.ts";
 import { setupColorMode } from "./theme.ts";
 import { setupTocHighlight } from "./toc.ts";
 
+/** One loader for every diagram of every page (a module fetched again on Retry is kept under it). */
+const loadMermaid = () => import("./mermaid.ts");
+
 /** Enhancements of the swappable page content; run at start and after every client navigation. */
 function enhancePage(page: HTMLElement): void {
   guard(page, () => {
@@ -24,11 +27,7 @@ function enhancePage(page: HTMLElement): void {
   });
   enhanceSearchPage(page);
   for (const diagram of page.querySelectorAll<HTMLElement>("[data-mermaid]")) {
-    void loadPart(
-      diagram,
-      () => import("./mermaid.ts"),
-      (m) => m.renderDiagram(diagram),
-    );
+    void loadPart(diagram, loadMermaid, (m) => m.renderDiagram(diagram));
   }
 }
 

@@ -50,8 +50,32 @@ export function onPageChange(listener: PageListener): void {
   listeners.push(listener);
 }
 
-function saveScroll(): void {
+/** Keeps the scroll position in the current history entry, for Back and Forward to return to. */
+export function saveScroll(): void {
   history.replaceState({ ...(history.state ?? {}), scroll: window.scrollY }, "");
+}
+
+/** Whether `url` is another part (#hash) of the page shown. */
+function isHashOnThisPage(url: URL): boolean {
+  return (
+    url.origin === location.origin &&
+    normalisePath(url.pathname) === currentPath &&
+    url.search === location.search &&
+    url.hash !== ""
+  );
+}
+
+/** Moves to a #target of this page as a new history entry; Back returns to where the reader was. */
+export function pushHash(hash: string): void {
+  saveScroll();
+  history.pushState(null, "", hash);
+  document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+}
+
+/** Back or Forward between entries of this page: to the position kept in the entry, else to its #target. */
+function restoreOnThisPage(state: { scroll?: unknown } | null): void {
+  if (typeof state?.scroll === "number") window.scrollTo(0, state.scroll);
+  else if (location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
 }
 
 /** The docs sidebar this page shows (stamped by the build), or its stamp's. */
@@ -208,12 +232,15 @@ export function setupRouter(): void {
   document.addEventListener("click", (e) => {
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     const a = (e.target as Element).closest?.("a");
-    if (!a) return;
-    const url = internalUrl(a);
-    if (!url) return;
+    if (!a?.href) return;
     const target = new URL(a.href, location.href);
-    // A link to another part of this page is left to the browser.
-    if (normalisePath(target.pathname) === currentPath && target.search === location.search && target.hash) return;
+    // A link to another part of this page is left to the browser, which makes a new history
+    // entry; the one left keeps the reader's position (its scrolling is not restored by the browser).
+    if (isHashOnThisPage(target)) {
+      if (!a.target || a.target === "_self") saveScroll();
+      return;
+    }
+    if (!internalUrl(a)) return;
     e.preventDefault();
     void navigate(target.href, { push: true });
   });
@@ -234,9 +261,9 @@ export function setupRouter(): void {
 
   window.addEventListener("popstate", (e) => {
     const path = normalisePath(location.pathname);
-    if (path === currentPath) return; // only the hash changed: the browser scrolls
-    const scroll = (e.state as { scroll?: number } | null)?.scroll ?? 0;
-    void navigate(location.href, { push: false, restoreScroll: scroll });
+    const state = e.state as { scroll?: number } | null;
+    if (path === currentPath) restoreOnThisPage(state);
+    else void navigate(location.href, { push: false, restoreScroll: state?.scroll ?? 0 });
   });
 
   const idle =

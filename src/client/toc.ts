@@ -1,7 +1,8 @@
-// Highlights the table-of-contents entry of the heading in view while the page scrolls: the last
-// heading above the top of the view, or at the bottom of the page the last heading in view (so
-// the last entries become active too). Headings inside a hidden tab are skipped. A link chosen in
-// the collapsible outline above the article closes it.
+// Highlights the table-of-contents entry of the section being read while the page scrolls, by
+// Docusaurus's rule: the first heading below the navbar when it is in the top half of the view,
+// else the heading before it (none before the first); at the bottom of the page the last heading
+// in view (so the last entries become active too). Headings inside a hidden tab are skipped. A
+// link chosen in the collapsible outline above the article closes it.
 let cleanup: (() => void) | null = null;
 
 const idOf = (a: HTMLAnchorElement) => decodeURIComponent(a.hash.slice(1));
@@ -16,13 +17,14 @@ function activeHeading(headings: HTMLElement[]): HTMLElement | null {
     for (const h of shown) if (h.getBoundingClientRect().top < window.innerHeight) last = h;
     return last;
   }
-  const offset = (document.querySelector(".navbar")?.getBoundingClientRect().height ?? 60) + 16;
-  let active: HTMLElement | null = shown[0] ?? null;
-  for (const h of shown) {
-    if (h.getBoundingClientRect().top - offset <= 1) active = h;
-    else break;
-  }
-  return active;
+  // The navbar covers the top of the view, unless it hides while scrolling.
+  const navbar = document.querySelector<HTMLElement>(".navbar");
+  const offset = !navbar || navbar.hasAttribute("data-hide-on-scroll") ? 0 : navbar.clientHeight;
+  const next = shown.findIndex((h) => h.getBoundingClientRect().top >= offset);
+  if (next === -1) return shown[shown.length - 1] ?? null;
+  const rect = shown[next].getBoundingClientRect();
+  if (rect.top > 0 && rect.bottom < window.innerHeight / 2) return shown[next];
+  return shown[next - 1] ?? null;
 }
 
 export function setupTocHighlight(root: ParentNode): void {

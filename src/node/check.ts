@@ -10,6 +10,7 @@ import type { LoadedConfig } from "./config.ts";
 import type { ContentModel } from "./content/site.ts";
 import { brokenLinkLocation, sourceOfRoute } from "./validate/link-location.ts";
 import { SsodocsError, SsodocsErrors, Warnings } from "./errors.ts";
+import type { InputFiles } from "./input-files.ts";
 import type { BrokenLink } from "./validate/links.ts";
 import { docsMissingFromSidebar } from "./validate/sidebar-coverage.ts";
 
@@ -59,8 +60,8 @@ function problemsOf(error: unknown): CheckProblem[] {
 }
 
 /** A broken link with the Markdown file and line that hold it, when a doc's source does (not one of the layout's). */
-function located(link: BrokenLink, model: ContentModel | null): LocatedBrokenLink {
-  const where = model ? brokenLinkLocation(link, model) : undefined;
+function located(link: BrokenLink, model: ContentModel | null, inputFiles: InputFiles): LocatedBrokenLink {
+  const where = model ? brokenLinkLocation(link, model, inputFiles) : undefined;
   return where?.line ? { ...link, file: where.file, line: where.line } : link;
 }
 
@@ -69,6 +70,7 @@ function inSiteTerms(
   failures: { url: string; status?: number; parent?: string }[],
   origin: string,
   model: ContentModel,
+  inputFiles: InputFiles,
 ): LinkinatorProblem[] {
   const local = (url: string) => (url.startsWith(origin) ? url.slice(origin.length) || "/" : url);
   // A broken address is served the 404 page, whose own links linkinator follows too: those are not more breakage.
@@ -77,7 +79,7 @@ function inSiteTerms(
     .filter((f) => !f.parent || !broken.has(f.parent))
     .map((f) => {
       const page = local(f.parent ?? "?");
-      const where = sourceOfRoute(page, model, local(f.url));
+      const where = sourceOfRoute(page, model, local(f.url), inputFiles);
       return { url: local(f.url), status: f.status ?? "none", page, ...where };
     });
 }
@@ -104,7 +106,8 @@ export async function runCheck(loaded: LoadedConfig, options: { external: boolea
       report.brokenLinks = [];
       report.notInSidebar = docsMissingFromSidebar(model).map(({ id, file }) => ({ id, file: file! }));
     } catch (error) {
-      if (error instanceof BrokenLinksError) report.brokenLinks = error.broken.map((b) => located(b, error.model));
+      if (error instanceof BrokenLinksError)
+        report.brokenLinks = error.broken.map((b) => located(b, error.model, loaded.inputFiles));
       else report.errors = problemsOf(error);
       return report;
     }
@@ -115,7 +118,10 @@ export async function runCheck(loaded: LoadedConfig, options: { external: boolea
     // linkinator is only loaded for `check`: it is the slowest import of all.
     const { checkWithLinkinator } = await import("./validate/linkinator.ts");
     const crawled = await checkWithLinkinator(outDir, options.external);
-    report.linkinator = { checked: crawled.checked, broken: inSiteTerms(crawled.failures, crawled.origin, model) };
+    report.linkinator = {
+      checked: crawled.checked,
+      broken: inSiteTerms(crawled.failures, crawled.origin, model, loaded.inputFiles),
+    };
     return report;
   } finally {
     report.ok =

@@ -9,6 +9,7 @@ import { ConfigSchema } from "../shared/schema/config.ts";
 import { nearestOf } from "./util/nearest.ts";
 import { loadSidebars, type NamedSidebar } from "./content/sidebars-module.ts";
 import { SsodocsError } from "./errors.ts";
+import { InputFiles } from "./input-files.ts";
 import { filterRawHtml } from "./markdown/raw-html.ts";
 
 export const DEFAULT_CONFIG_FILE = "ssodocs.config.ts";
@@ -29,6 +30,8 @@ export interface LoadedConfig {
   inputs: ModuleInputs;
   /** The site's sidebars (docs.sidebarPath or docs.sidebar), their items in normal form. */
   sidebars: NamedSidebar[];
+  /** The gate every input file is read through (input-files.ts). */
+  inputFiles: InputFiles;
 }
 
 /** The config's defaults (the schema's, for an empty config). */
@@ -169,7 +172,8 @@ export async function loadConfig(
   for (const dir of staticDirs)
     if (!existsSync(dir))
       throw new SsodocsError(`the static folder ${path.relative(root, dir) || dir} does not exist`, { file });
-  const sidebars = await loadSidebars(config, root, file, modules);
+  const inputFiles = new InputFiles({ configFile: file, docsDir, staticDirs });
+  const sidebars = await loadSidebars(config, { root, configFile: file, modules, inputFiles });
   return {
     config,
     file,
@@ -179,5 +183,6 @@ export async function loadConfig(
     staticDirs,
     inputs: [...inputs, ...sidebars.inputs],
     sidebars: sidebars.sidebars,
+    inputFiles,
   };
 }

@@ -2,7 +2,7 @@
 // in, in its category: listed in the grouped sidebar file (`services/<service>/index.md`), or
 // put in the category's folder where the sidebar is made from folders
 // (`<category>/<service>/index.md`).
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { readSiteInputs } from "./pipeline/inputs.ts";
 import type { LoadedConfig } from "./config.ts";
@@ -95,8 +95,8 @@ interface Placement {
 }
 
 /** The grouped `sidebar.json`: the guide goes in its category's folder and is listed in the file. */
-function groupedPlacement(file: string, options: NewGuideOptions, slug: string): Placement {
-  const sidebar = JSON.parse(readFileSync(file, "utf8")) as GroupedSidebar;
+function groupedPlacement(loaded: LoadedConfig, file: string, options: NewGuideOptions, slug: string): Placement {
+  const sidebar = readJson(file, loaded) as GroupedSidebar;
   const categories = sidebar.applications.categories;
   const names = categories.map((c) => `"${c.label}"`).join(", ");
   if (!options.category)
@@ -159,11 +159,12 @@ export function createGuide(loaded: LoadedConfig, options: NewGuideOptions): New
     loaded.root,
     options.sidebarFile ?? loaded.config.docs.sidebarPath ?? "sidebar.json",
   );
-  const grouped = existsSync(groupedFile) && isGroupedSidebar(readJson(groupedFile));
+  // Read, and written back, only through the input gate: a link must not lead the write elsewhere.
+  const grouped = existsSync(groupedFile) && isGroupedSidebar(readJson(groupedFile, loaded));
   if (options.sidebarFile && !existsSync(groupedFile))
     throw new SsodocsError("sidebar file not found", { file: groupedFile });
   const placement = grouped
-    ? groupedPlacement(groupedFile, options, slug)
+    ? groupedPlacement(loaded, groupedFile, options, slug)
     : (folderPlacement(loaded, options) ?? {
         dir: DEFAULT_GUIDES_DIR,
         category: null,
@@ -177,7 +178,7 @@ export function createGuide(loaded: LoadedConfig, options: NewGuideOptions): New
   }
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, "index.md");
-  writeFileSync(file, guideFromTemplate(readFileSync(templateFile, "utf8"), slug, name));
+  writeFileSync(file, guideFromTemplate(loaded.inputFiles.readText(templateFile, "doc"), slug, name));
   placement.list();
   // The new guide has no slug: its route is the one its path gives.
   const relativePath = path.posix.join(placement.dir, slug, "index.md");
@@ -185,9 +186,10 @@ export function createGuide(loaded: LoadedConfig, options: NewGuideOptions): New
   return { file, route, category: placement.category, sidebarFile: placement.sidebarFile };
 }
 
-function readJson(file: string): unknown {
+function readJson(file: string, loaded: LoadedConfig): unknown {
+  const text = loaded.inputFiles.readText(file, "sidebars");
   try {
-    return JSON.parse(readFileSync(file, "utf8"));
+    return JSON.parse(text);
   } catch {
     return null;
   }

@@ -222,8 +222,29 @@ export function Paginator({ previous, next }: { previous: PageLink | null; next:
   );
 }
 
-/** Above an unlisted doc (or a draft, which only watch mode shows): what it is and who sees it. */
-export function StatusNote({ status }: { status: "unlisted" | "draft" }) {
+/** The doc `ssodocs new` copies into each new guide (`template/service.md` of the docs folder). */
+const TEMPLATE_GUIDE_ID = "template/service";
+
+/**
+ * Above an unlisted doc (or a draft, which only watch mode shows): what it is and who sees it. The
+ * guide template, where contributors are sent, is unlisted too: it says what it is for them,
+ * as information rather than a warning.
+ */
+export function StatusNote({ status, id }: { status: "unlisted" | "draft"; id: string }) {
+  if (status === "unlisted" && id === TEMPLATE_GUIDE_ID)
+    return (
+      <div className="admonition admonition-info" role="note">
+        <div className="admonition-heading">
+          <span>Guide template</span>
+        </div>
+        <div className="admonition-content">
+          <p>
+            This page is the template for writing a new guide: <code>ssodocs new</code> starts each guide from it. It is
+            left out of the sidebar and search on purpose.
+          </p>
+        </div>
+      </div>
+    );
   return (
     <div className="admonition admonition-caution" role="note">
       <div className="admonition-heading">

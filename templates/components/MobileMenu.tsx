@@ -1,15 +1,52 @@
-import { navbarLinks } from "../../src/shared/navbar.ts";
+import { type Dropdown, dropdownsOf, navbarLinks } from "../../src/shared/navbar.ts";
 import type { SiteView } from "../../src/shared/template-props.ts";
-import { CloseIcon } from "./Icons.tsx";
+import { CloseIcon, GlobeIcon } from "./Icons.tsx";
+
+/**
+ * A navbar dropdown in the menu, as Docusaurus's mobile menu shows it: "Languages" or "Versions",
+ * opening the same links in place (open where one of its versions is the page shown); a version
+ * dropdown of one version is a link to it, labelled with it.
+ */
+function MenuDropdown({ dropdown, path }: { dropdown: Dropdown; path: string }) {
+  const locale = dropdown.kind === "locale";
+  const [only] = dropdown.entries;
+  if (!locale && dropdown.entries.length === 1)
+    return (
+      <li>
+        <a href={only.href} data-version={only.version}>
+          {only.label}
+        </a>
+      </li>
+    );
+  return (
+    <li>
+      <details open={!locale && dropdown.entries.some((e) => e.href === path) ? true : undefined}>
+        <summary>
+          {locale ? <GlobeIcon size={18} /> : null}
+          {locale ? "Languages" : "Versions"}
+        </summary>
+        <ul>
+          {dropdown.entries.map((e) => (
+            <li key={`${e.label}\n${e.href}`}>
+              <a href={e.href} lang={e.lang} data-version={e.version} aria-current={e.current ? "true" : undefined}>
+                {e.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </details>
+    </li>
+  );
+}
 
 /**
  * The side menu shown at widths up to 996 px, in two levels as on the reference site: the navbar
- * links (primary), and on pages with a docs sidebar "← Back to main menu" above that sidebar
- * (secondary), where the menu opens. The sidebar is not repeated here: the menu's script moves
+ * links and dropdowns (primary), and on pages with a docs sidebar "← Back to main menu" above
+ * that sidebar (secondary), where the menu opens. The sidebar is not repeated here: the menu's script moves
  * the page's own sidebar in while the menu is open (src/client/menu.ts), which keeps each page's
  * HTML small. The menu needs the script to open at all.
  */
-export function MobileMenu({ site, hasSidebar }: { site: SiteView; hasSidebar: boolean }) {
+export function MobileMenu({ site, path, hasSidebar }: { site: SiteView; path: string; hasSidebar: boolean }) {
   const { navbar } = site.config;
   return (
     <div className="mobile-menu" id="mobile-menu" hidden data-mobile-menu>
@@ -30,6 +67,9 @@ export function MobileMenu({ site, hasSidebar }: { site: SiteView; hasSidebar: b
               <li key={item.href}>
                 <a href={item.href}>{item.label}</a>
               </li>
+            ))}
+            {dropdownsOf(site.config, path, site.docsHome).map((d) => (
+              <MenuDropdown key={d.kind} dropdown={d} path={path} />
             ))}
             {navbar.iconLinks.map((item) => (
               <li key={item.href}>

@@ -9,9 +9,15 @@ export function hasChromium(): boolean {
   return existsSync(CHROMIUM_PATH);
 }
 
-export function launchChromium(): Promise<Browser> {
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
   });
 }
+
+/**
+ * Chromium before 156 (and other browsers of 2025) keep a failed module fetch for its address, so
+ * `import()` of it again fails at once without a request; this flag brings that back.
+ */
+export const CACHE_FAILED_MODULES = "--disable-blink-features=ModuleMapDoNotCacheFailedFetch";

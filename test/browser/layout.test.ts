@@ -49,7 +49,9 @@ function plainHost(root: string): Promise<{ origin: string; close(): Promise<voi
 }
 
 describe.skipIf(!hasChromium())("the page frame", () => {
-  const env = useBrowserAndSite();
+  const env = useBrowserAndSite(undefined, {
+    "docs/services/hidden/index.md": "---\ntitle: Hidden\nunlisted: true\n---\n\nA page only its link finds.\n",
+  });
   let context: BrowserContext;
   afterEach(async () => {
     await context?.close();
@@ -94,6 +96,21 @@ describe.skipIf(!hasChromium())("the page frame", () => {
         ALPHA,
       );
     });
+  });
+
+  it("says on the template page that it is the template for a new guide; other unlisted pages say unlisted", async () => {
+    const page = await open("/integrations/template/service");
+    const note = page.locator("article.doc [role=note]").first();
+    const text = (await note.textContent()) ?? "";
+    expect(text).toContain("template for writing a new guide");
+    expect(text).toContain("ssodocs new");
+    expect(text).not.toContain("Unlisted page");
+    // Information, not a warning.
+    expect(await note.getAttribute("class")).toContain("admonition-info");
+    await page.goto(`${env.site.origin}/integrations/services/hidden/`);
+    const generic = page.locator("article.doc [role=note]").first();
+    expect(await generic.textContent()).toContain("Unlisted page");
+    expect(await generic.textContent()).not.toContain("template");
   });
 
   it("pages without a sidebar share the guides' left edge and column width, on desktop and phone", async () => {
@@ -222,6 +239,31 @@ describe.skipIf(!hasChromium())("the navbar's dropdowns, from the config", () =>
     await version.hover();
     expect(await version.locator(".dropdown-menu a").allTextContents()).toEqual(["Latest", "2024.12"]);
     expect(await page.locator("html").getAttribute("lang")).toBe("en");
+    await page.close();
+  });
+
+  it("shows them in the mobile menu too, as Docusaurus does: Languages and Versions, each opening its links", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(site.origin + ALPHA);
+    await page.click("[data-menu-open]");
+    const menu = page.locator("[data-mobile-menu]");
+    await menu.getByRole("button", { name: "← Back to main menu" }).click();
+    const primary = menu.locator(".mobile-menu-primary");
+    for (const [name, links] of [
+      ["Languages", ["English", "Français"]],
+      ["Versions", ["Latest", "2024.12"]],
+    ] as const) {
+      const toggle = primary.getByText(name, { exact: true });
+      expect(await toggle.isVisible()).toBe(true);
+      expect(await primary.getByRole("link", { name: links[1] }).isVisible()).toBe(false);
+      await toggle.click();
+      for (const link of links) await primary.getByRole("link", { name: link }).waitFor();
+    }
+    expect(await primary.getByRole("link", { name: "Français" }).getAttribute("href")).toBe(
+      `https://fr.fixture.example/${ALPHA.slice(1)}`,
+    );
+    expect(await primary.getByRole("link", { name: "English" }).getAttribute("aria-current")).toBe("true");
+    expect(await primary.getByRole("link", { name: "English" }).getAttribute("lang")).toBe("en");
     await page.close();
   });
 });

@@ -2,7 +2,7 @@
 // client navigation, prefetch, loaders, crash screen, tabs, copy, table of contents.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
-import { hasChromium } from "./chromium.ts";
+import { CACHE_FAILED_MODULES, hasChromium, launchChromium } from "./chromium.ts";
 import { useBrowserAndSite } from "./site.ts";
 
 const ALPHA = "/integrations/services/alpha/";
@@ -137,6 +137,8 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
       expect(await menu.isVisible()).toBe(true);
       expect(await menu.getByRole("link", { name: "Integrations" }).isVisible()).toBe(true);
       expect(await menu.getByRole("link", { name: "Beta" }).isVisible()).toBe(true);
+      // The version dropdown of one version is a link to it, as in Docusaurus's mobile menu.
+      expect(await menu.getByRole("link", { name: "Next", exact: true }).getAttribute("href")).toBe("/integrations/");
       await page.setViewportSize({ width: 1100, height: 800 });
       await page.waitForFunction(() => (document.querySelector("[data-mobile-menu]") as HTMLElement).hidden);
       await page.setViewportSize({ width: 800, height: 800 });
@@ -237,6 +239,36 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
       expect(top).toBeLessThan(120);
     });
 
+    it("returns to where the reader was on Back after a table-of-contents or heading link, to the anchor on Forward", async () => {
+      const page = await open(BETA);
+      await page.waitForSelector("[data-mermaid] svg");
+      const scrollY = () => page.evaluate(() => window.scrollY);
+      const atHeading = (id: string) =>
+        page.waitForFunction((h) => {
+          const top = document.getElementById(h)!.getBoundingClientRect().top;
+          return top >= 0 && top < 120;
+        }, id);
+      await page.evaluate(() => window.scrollTo(0, 700));
+      await page.locator(".doc-toc a[href='#section-8']").click();
+      await page.waitForURL(`**${BETA}#section-8`);
+      await atHeading("section-8");
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === BETA && url.hash === "");
+      await page.waitForFunction(() => window.scrollY === 700);
+      await page.goForward();
+      await page.waitForURL(`**${BETA}#section-8`);
+      await atHeading("section-8");
+      // A heading's own link, from where the reader has scrolled to since.
+      await page.evaluate(() => window.scrollBy(0, 333));
+      const before = await scrollY();
+      await page.locator("#section-9 .hash-link").click({ force: true });
+      await page.waitForURL(`**${BETA}#section-9`);
+      await atHeading("section-9");
+      await page.goBack();
+      await page.waitForURL(`**${BETA}#section-8`);
+      await page.waitForFunction((y) => window.scrollY === y, before);
+    });
+
     it("shows the progress bar only when loading takes longer than 200 ms", async () => {
       const page = await open(ALPHA);
       const sawBar = () => page.evaluate(() => (window as unknown as { sawBar?: boolean }).sawBar ?? false);
@@ -335,21 +367,43 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
   });
 
   describe("loaders and failures", () => {
-    it("shows the error and a Retry button when a lazy part fails to load, and Retry loads it", async () => {
-      context = await env.browser.newContext();
-      const page = await context.newPage();
-      let failing = true;
-      await page.route("**/assets/js/mermaid-*.js", (route) => (failing ? route.abort() : route.continue()));
-      await page.goto(env.site.origin + BETA);
-      const box = page.locator("[data-mermaid] .lazy-error");
-      await box.waitFor();
-      expect(await box.getByRole("button", { name: "Retry" }).isVisible()).toBe(true);
-      expect((await box.textContent())?.length).toBeGreaterThan("Retry".length);
-      failing = false;
-      await box.getByRole("button", { name: "Retry" }).click();
-      await page.waitForSelector("[data-mermaid] svg");
-      expect(await page.locator(".lazy-error").count()).toBe(0);
-    });
+    // Retry must fetch the part again, also where the browser keeps the failed fetch for its address.
+    for (const keeps of [false, true]) {
+      it(`shows the error and a Retry button when a lazy part fails to load, and Retry loads it${keeps ? " (a browser keeping failed modules)" : ""}`, async () => {
+        const browser = keeps ? await launchChromium([CACHE_FAILED_MODULES]) : env.browser;
+        try {
+          context = await browser.newContext();
+          const page = await context.newPage();
+          let failing = true;
+          const requests: string[] = [];
+          await page.route(/\/assets\/js\/mermaid-[^/?]+\.js(\?.*)?$/, (route) => {
+            requests.push(route.request().url());
+            return failing ? route.abort() : route.continue();
+          });
+          await page.goto(env.site.origin + BETA);
+          const box = page.locator("[data-mermaid] .lazy-error");
+          await box.waitFor();
+          expect(await box.getByRole("button", { name: "Retry" }).isVisible()).toBe(true);
+          expect((await box.textContent())?.length).toBeGreaterThan("Retry".length);
+          expect(requests).toHaveLength(1);
+          failing = false;
+          await box.getByRole("button", { name: "Retry" }).click();
+          await page.waitForSelector("[data-mermaid] svg");
+          expect(requests).toHaveLength(2);
+          expect(await page.locator(".lazy-error").count()).toBe(0);
+          // The part loaded on Retry serves the next page's diagrams too, without another download.
+          await page.click(`.doc-sidebar a[href='${ALPHA}']`);
+          await page.waitForURL(`**${ALPHA}`);
+          await page.click(`.doc-sidebar a[href='${BETA}']`);
+          await page.waitForSelector("[data-mermaid] svg");
+          expect(await page.locator(".lazy-error").count()).toBe(0);
+          expect(requests).toHaveLength(2);
+        } finally {
+          await context.close();
+          if (keeps) await browser.close();
+        }
+      });
+    }
 
     it("shows the crash screen when an interactive part fails, and Try again resets it", async () => {
       context = await env.browser.newContext();
@@ -432,6 +486,29 @@ describe.skipIf(!hasChromium())("reading the site in Chromium", () => {
       const page = await open(BETA);
       await page.evaluate(() => document.getElementById("section-5")!.scrollIntoView());
       await page.waitForFunction(() => document.querySelector(".toc a.active")?.getAttribute("href") === "#section-5");
+    });
+
+    it("switches the entry when its heading enters the top half of the view, as Docusaurus does", async () => {
+      const page = await open(BETA);
+      await page.waitForSelector("[data-mermaid] svg");
+      /** Scrolls so that the heading's top is this fraction of the view's height down. */
+      const headingAt = (id: string, fraction: number) =>
+        page.evaluate(
+          ([i, f]) => {
+            const top = document.getElementById(i as string)!.getBoundingClientRect().top;
+            window.scrollBy(0, top - window.innerHeight * (f as number));
+          },
+          [id, fraction],
+        );
+      // In the lower half: the text in view is still the previous section's.
+      await headingAt("section-5", 0.6);
+      await page.waitForFunction(() => document.querySelector(".toc a.active")?.getAttribute("href") === "#section-4");
+      // In the upper half, well below the navbar: its section is the one being read.
+      await headingAt("section-5", 0.35);
+      await page.waitForFunction(() => document.querySelector(".toc a.active")?.getAttribute("href") === "#section-5");
+      // Back in the lower half: the previous one again.
+      await headingAt("section-5", 0.7);
+      await page.waitForFunction(() => document.querySelector(".toc a.active")?.getAttribute("href") === "#section-4");
     });
 
     it("animates details with a duration from their height, 1 ms under reduced motion", async () => {

@@ -134,6 +134,37 @@ describe.skipIf(!hasChromium())("the search dialog", () => {
       expect(await wide.getByRole("button", { name: "Cancel" }).isVisible()).toBe(false);
     });
 
+    it("closes on Back on a phone, where the reader was, and leaves no history entry behind", async () => {
+      const DELTA = "/integrations/services/delta/";
+      const page = await open(ALPHA, { viewport: { width: 390, height: 844 } });
+      await page.goto(session.site.origin + DELTA);
+      await page.waitForFunction(() => document.documentElement.dataset.ssodocsStarted === "true");
+      await page.evaluate(() => window.scrollTo(0, 400));
+      // A tap where the button is (a locator's click would first scroll the page to the sticky navbar's place).
+      const button = (await page.locator("[data-search-button]").boundingBox())!;
+      await page.mouse.click(button.x + button.width / 2, button.y + button.height / 2);
+      await input(page).fill("kumquat");
+      await page.goBack();
+      await dialog(page).waitFor({ state: "detached" });
+      expect(new URL(page.url()).pathname).toBe(DELTA);
+      expect(await page.evaluate(() => window.scrollY)).toBe(400);
+      // Closed by Cancel, then a hit chosen: Back leaves the page each time, as it would without search.
+      await page.locator("[data-search-button]").click();
+      await page.getByRole("button", { name: "Cancel" }).click();
+      await dialog(page).waitFor({ state: "detached" });
+      await page.locator("[data-search-button]").click();
+      await input(page).fill("kumquat");
+      await page.locator(".search-hit").first().waitFor();
+      await page.keyboard.press("Enter");
+      await page.waitForURL("**/integrations/services/gamma/**");
+      await page.goBack();
+      await page.waitForURL(`**${DELTA}`);
+      await page.waitForFunction(() => document.querySelector("h1")?.textContent === "Integrate with Delta");
+      expect(await dialog(page).count()).toBe(0);
+      await page.goBack();
+      await page.waitForURL(`**${ALPHA}`);
+    });
+
     it("opens with the key typed on the focused search button as the query", async () => {
       const page = await open();
       await page.locator("[data-search-button]").focus();
@@ -141,6 +172,32 @@ describe.skipIf(!hasChromium())("the search dialog", () => {
       await dialog(page).waitFor();
       expect(await input(page).inputValue()).toBe("k");
     });
+
+    // The dialog's code loads on the first open after a page load; on a slow device that takes a
+    // while, and a reader types on at once: every key must reach the query, in order.
+    const shortcuts: Record<string, (page: Page) => Promise<void>> = {
+      "Ctrl+K": (page) => page.keyboard.press("Control+k"),
+      "/": (page) => page.keyboard.press("/"),
+      "a click on the button": (page) => page.locator("[data-search-button]").click(),
+    };
+    for (const [name, shortcut] of Object.entries(shortcuts)) {
+      it(`keeps every key typed at once after ${name} on a slow device`, async () => {
+        const page = await open();
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send("Emulation.setCPUThrottlingRate", { rate: 8 });
+        await shortcut(page);
+        await page.keyboard.type("kumquat");
+        await dialog(page).waitFor();
+        await page.waitForFunction(
+          () => document.querySelector("[data-search-dialog]")?.getAttribute("data-status") === "idle",
+        );
+        expect(await input(page).inputValue()).toBe("kumquat");
+        expect(await titles(page)).toContain("Integrate with Gamma");
+        // More keys go on the end of the query.
+        await page.keyboard.type(" note");
+        expect(await input(page).inputValue()).toBe("kumquat note");
+      });
+    }
 
     it("starts from the selected text, cut to 64 characters", async () => {
       const page = await open();

@@ -64,6 +64,29 @@ describe.skipIf(!hasChromium())("the search page", () => {
     });
   }
 
+  it("shows a section title once per page, and marks whole words and phrases, never a word of a phrase alone", async () => {
+    // Lambda says SAML, SSO and "single sign-on" (a synonym of saml) in three paragraphs of one section.
+    const page = await open("/search?q=saml");
+    await page.locator(".search-result").first().waitFor();
+    const lambda = page.locator(".search-result", { has: page.locator('a[href="/integrations/services/lambda/"]') });
+    expect(await lambda.locator(".search-result-section-title").allTextContents()).toEqual(["Lambda configuration"]);
+    expect(await lambda.locator(".search-result-snippet").allTextContents()).toEqual([
+      "Turn on single sign-on with SAML in the admin area.",
+      "Paste the SAML metadata URL of the provider.",
+      "Copy the SSO URL and the entity ID.",
+    ]);
+    for (const result of await page.locator(".search-result").all()) {
+      const titles = await result.locator(".search-result-section-title").allTextContents();
+      expect(new Set(titles).size).toBe(titles.length);
+    }
+    // "on" of "Turn on" and of "Sign in on" is no match: only the phrase is marked, whole.
+    const marks = await page.locator(".search-result mark").allTextContents();
+    expect(marks.filter((m) => !/^(saml|sso|single|sign-on)$/i.test(m))).toEqual([]);
+    expect(await lambda.locator(".search-result-snippet").first().innerHTML()).toBe(
+      "Turn on <mark>single</mark> <mark>sign-on</mark> with <mark>SAML</mark> in the admin area.",
+    );
+  });
+
   it("says One document found for a single hit and No results were found for none", async () => {
     const page = await open("/search?q=quokka");
     await page.locator(".search-page-count").waitFor();

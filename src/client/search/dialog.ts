@@ -1,7 +1,7 @@
 // The search dialog (DocSearch v3 behaviour, FACTS section 2): start screen with Recent and
 // Favorite, hits grouped by section, no-results and error screens, statuses idle / loading /
 // stalled / error, keyboard use and a focus trap. Loaded only when search is about to be used.
-import { navigate, normalisePath } from "../router.ts";
+import { navigate, normalisePath, pushHash, saveScroll } from "../router.ts";
 import { localHref, searchBackend, snippetWords } from "./backend.ts";
 import { readSearchSettings, type SearchSettings } from "./config.ts";
 import { escapeHtml } from "./highlight.ts";
@@ -14,6 +14,8 @@ export const MAX_QUERY_LENGTH = 64;
 export const STALL_MS = 300;
 export const HITS_PER_PAGE = 20;
 export const MAX_SUGGESTIONS = 3;
+/** Where the dialog fills the screen (and shows Cancel): Back closes it there, as a page of its own. */
+const FULL_SCREEN = "(max-width: 768px)";
 
 export type SearchStatus = "idle" | "loading" | "stalled" | "error";
 
@@ -42,6 +44,8 @@ class SearchDialog {
   private stallTimer = 0;
   private savedScroll = 0;
   private suggestions: string[] = [];
+  /** Whether the dialog has a history entry of its own (pushed on opening full screen). */
+  private historyEntry = false;
 
   constructor(private readonly settings: SearchSettings) {
     this.backend = searchBackend(settings);
@@ -75,6 +79,12 @@ class SearchDialog {
     this.reset = this.root.querySelector(".search-reset")!;
     this.dropdown = this.root.querySelector(".search-dropdown")!;
     this.bind();
+    // Back while it is open (its own entry left) closes it.
+    window.addEventListener("popstate", () => {
+      if (!this.historyEntry) return;
+      this.historyEntry = false;
+      void this.close();
+    });
   }
 
   get isOpen(): boolean {
@@ -93,10 +103,10 @@ class SearchDialog {
       this.input.focus();
     });
     this.input.addEventListener("input", () => this.setQuery(this.input.value));
-    this.root.querySelector(".search-cancel")!.addEventListener("click", () => this.close());
+    this.root.querySelector(".search-cancel")!.addEventListener("click", () => void this.close());
     // A press on the backdrop (outside the modal) closes.
     this.root.addEventListener("mousedown", (e) => {
-      if (e.target === this.root) this.close();
+      if (e.target === this.root) void this.close();
     });
     this.root.addEventListener("keydown", (e) => this.onKeyDown(e));
     this.dropdown.addEventListener("click", (e) => this.onDropdownClick(e));
@@ -106,25 +116,49 @@ class SearchDialog {
     });
   }
 
-  open(initialQuery: string): void {
-    if (this.isOpen) return;
+  /** Opens with this query, or with what was typed into `typed` while the dialog loaded (its caret kept). */
+  open(initialQuery: string, typed?: HTMLInputElement): void {
+    if (this.isOpen) {
+      typed?.remove();
+      this.input.focus();
+      return;
+    }
     this.savedScroll = window.scrollY;
+    if (window.matchMedia(FULL_SCREEN).matches) {
+      saveScroll();
+      history.pushState({ ...(history.state ?? {}), searchDialog: true }, "");
+      this.historyEntry = true;
+    }
     document.body.appendChild(this.root);
     document.body.classList.add("search-open");
-    this.input.value = initialQuery.slice(0, MAX_QUERY_LENGTH);
+    this.input.value = (typed?.value || initialQuery).slice(0, MAX_QUERY_LENGTH);
+    // In one task, so no key falls between the two fields.
     this.input.focus();
+    if (typed?.value) this.input.setSelectionRange(typed.selectionStart, typed.selectionEnd);
+    typed?.remove();
     this.setQuery(this.input.value);
     void this.backend.warm().catch(() => undefined);
   }
 
-  close(): void {
-    if (!this.isOpen) return;
+  /** Closes; resolves once the dialog's history entry, if any, is left (for a navigation to follow it). */
+  close(): Promise<void> {
+    if (!this.isOpen) return Promise.resolve();
     this.request++;
     window.clearTimeout(this.stallTimer);
     this.root.remove();
     document.body.classList.remove("search-open");
     window.scrollTo(window.scrollX, this.savedScroll);
     document.querySelector<HTMLElement>("[data-search-button]")?.focus({ preventScroll: true });
+    return this.leaveHistoryEntry();
+  }
+
+  private leaveHistoryEntry(): Promise<void> {
+    if (!this.historyEntry) return Promise.resolve();
+    this.historyEntry = false;
+    return new Promise((resolve) => {
+      window.addEventListener("popstate", () => resolve(), { once: true });
+      history.back();
+    });
   }
 
   private setStatus(status: SearchStatus): void {
@@ -296,7 +330,7 @@ class SearchDialog {
   private onKeyDown(e: KeyboardEvent): void {
     if (e.key === "Escape") {
       e.preventDefault();
-      this.close();
+      void this.close();
       return;
     }
     if (e.key === "Tab") {
@@ -341,9 +375,12 @@ class SearchDialog {
       this.input.focus();
       return;
     }
-    if (target.closest("[data-see-all]")) {
-      // The router follows the link; the dialog only closes.
-      this.close();
+    const seeAll = target.closest<HTMLAnchorElement>("[data-see-all]");
+    if (seeAll) {
+      if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
+      // Followed once the dialog's history entry is left, so the search page's entry replaces it.
+      e.preventDefault();
+      void this.close().then(() => navigate(seeAll.href, { push: true }));
       return;
     }
     const li = target.closest<HTMLElement>("[data-option]");
@@ -362,26 +399,24 @@ class SearchDialog {
     }
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
     e.preventDefault();
-    this.choose(option);
+    void this.choose(option);
   }
 
   private chooseActive(): void {
     const option = this.options[this.active];
-    if (option) this.choose(option);
+    if (option) void this.choose(option);
   }
 
-  private choose(option: Option): void {
+  private async choose(option: Option): Promise<void> {
     this.history.addRecent(option.item);
-    this.close();
+    // The hit's entry follows the page's, not the dialog's.
+    await this.close();
     const url = new URL(localHref(option.item.url), location.href);
     if (normalisePath(url.pathname) === normalisePath(location.pathname) && url.search === location.search) {
-      if (url.hash) {
-        history.pushState(history.state, "", url.hash);
-        document.getElementById(decodeURIComponent(url.hash.slice(1)))?.scrollIntoView();
-      }
+      if (url.hash) pushHash(url.hash);
       return;
     }
-    void navigate(url.href, { push: true });
+    await navigate(url.href, { push: true });
   }
 }
 
@@ -408,12 +443,17 @@ export function isSearchDialogOpen(): boolean {
   return dialog?.isOpen ?? false;
 }
 
-/** Opens the dialog with this query, or with the selected text of the page (cut to 64 characters). */
-export function openSearchDialog(initialQuery?: string): void {
+/**
+ * Opens the dialog with this query, or with the selected text of the page (cut to 64 characters);
+ * what was typed into `typed` meanwhile wins, and that field is removed.
+ */
+export function openSearchDialog(initialQuery?: string, typed?: HTMLInputElement): void {
   const selection = window.getSelection()?.toString().trim() ?? "";
-  instance()?.open((initialQuery ?? selection).slice(0, MAX_QUERY_LENGTH));
+  const search = instance();
+  if (search) search.open((initialQuery ?? selection).slice(0, MAX_QUERY_LENGTH), typed);
+  else typed?.remove();
 }
 
 export function closeSearchDialog(): void {
-  dialog?.close();
+  void dialog?.close();
 }

@@ -43,30 +43,75 @@ export function normaliseWord(word: string): string {
   return word.toLowerCase();
 }
 
+/** A word of a text: the whitespace-separated part it sits in and where in that part. */
+interface WordAt {
+  part: number;
+  start: number;
+  end: number;
+  word: string;
+}
+
+function wordsOfParts(parts: string[]): WordAt[] {
+  const out: WordAt[] = [];
+  parts.forEach((part, i) => {
+    for (const m of part.matchAll(WORD)) out.push({ part: i, start: m.index, end: m.index + m[0].length, word: m[0] });
+  });
+  return out;
+}
+
+/** Where each phrase stands in the text (its words in a row): one span per part it covers, punctuation between kept. */
+function phraseSpans(words: WordAt[], phrases: string[][], spans: [number, number][][]): Set<number> {
+  const covered = new Set<number>();
+  for (let i = 0; i < words.length; i++) {
+    if (covered.has(i)) continue;
+    const phrase = phrases.find((p) => p.every((w, k) => words[i + k] && normaliseWord(words[i + k].word) === w));
+    if (!phrase) continue;
+    for (let k = 0; k < phrase.length; k++) {
+      const w = words[i + k];
+      const last = spans[w.part].at(-1);
+      // The next word of the phrase in the same part ("sign-on") extends the span.
+      if (k > 0 && last && words[i + k - 1].part === w.part) last[1] = w.end;
+      else spans[w.part].push([w.start, w.end]);
+      covered.add(i + k);
+    }
+  }
+  return covered;
+}
+
+function markSpans(part: string, spans: [number, number][]): string {
+  let out = "";
+  let at = 0;
+  for (const [start, end] of spans.sort((a, b) => a[0] - b[0])) {
+    out += `${part.slice(at, start)}<mark>${part.slice(start, end)}</mark>`;
+    at = end;
+  }
+  return out + part.slice(at);
+}
+
 /**
  * The text with <mark> around each word that `isMatch` accepts (the first n letters when it
- * answers a number), cut to `words` words around the
- * first match (with … where text was cut). Returns raw text with tags: sanitise before use.
+ * answers a number) and around each of `phrases` (words in a row) where it stands whole, cut to
+ * `words` words around the first match (with … where text was cut). A word of a phrase is marked
+ * only as part of it. Returns raw text with tags: sanitise before use.
  */
 export function markAndSnippet(
   text: string,
   isMatch: (word: string) => number | boolean,
   words: number | null,
+  phrases: string[][] = [],
 ): { value: string; matched: boolean } {
-  // Split into words separated by whitespace; each keeps its punctuation.
-  const parts = text.split(/(\s+)/);
-  const tokens = parts.filter((_, i) => i % 2 === 0);
-  const marked = tokens.map((token) => {
-    let hit = false;
-    const value = token.replace(WORD, (w) => {
-      const match = isMatch(normaliseWord(w));
-      if (!match) return w;
-      hit = true;
-      const length = match === true ? w.length : Math.min(match, w.length);
-      return `<mark>${w.slice(0, length)}</mark>${w.slice(length)}`;
-    });
-    return { value, hit };
+  // Split into parts separated by whitespace; each keeps its punctuation.
+  const tokens = text.split(/(\s+)/).filter((_, i) => i % 2 === 0);
+  const spans: [number, number][][] = tokens.map(() => []);
+  const found = wordsOfParts(tokens);
+  const inPhrase = phrases.length ? phraseSpans(found, phrases, spans) : new Set<number>();
+  found.forEach((w, i) => {
+    const match = inPhrase.has(i) ? 0 : isMatch(normaliseWord(w.word));
+    if (!match) return;
+    const length = match === true ? w.word.length : Math.min(match, w.word.length);
+    spans[w.part].push([w.start, w.start + length]);
   });
+  const marked = tokens.map((token, i) => ({ value: markSpans(token, spans[i]), hit: spans[i].length > 0 }));
   const first = marked.findIndex((t) => t.hit);
   const matched = first >= 0;
   if (words === null || marked.length <= words) return { value: marked.map((t) => t.value).join(" "), matched };

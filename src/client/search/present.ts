@@ -121,3 +121,24 @@ export function sectionParts(hit: SearchHit): { title: string; breadcrumbs: stri
     .map((l) => levelHtml(hit, l));
   return { title: levelHtml(hit, LEVELS[depth]), breadcrumbs, snippet };
 }
+
+/** The plain headings of a hit below its page title: the section it belongs to. */
+function sectionKey(hit: SearchHit): string {
+  const depth = LEVELS.indexOf(deepestLevel(hit));
+  return LEVELS.slice(2, depth + 1)
+    .map((l) => hit.hierarchy[l] ?? "")
+    .join("\n");
+}
+
+/**
+ * A page's section hits as the search page lists them: the hits of one section together, in the
+ * order of its best one, its heading shown with the first only (a heading hit after text of its
+ * section adds nothing and goes).
+ */
+export function sectionEntries(sections: SearchHit[]): { hit: SearchHit; showTitle: boolean }[] {
+  const bySection = new Map<string, SearchHit[]>();
+  for (const hit of sections) bySection.set(sectionKey(hit), [...(bySection.get(sectionKey(hit)) ?? []), hit]);
+  return [...bySection.values()].flatMap((hits) =>
+    hits.filter((hit, i) => i === 0 || hit.content).map((hit, i) => ({ hit, showTitle: i === 0 })),
+  );
+}

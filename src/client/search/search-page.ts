@@ -1,10 +1,10 @@
 // The /search page (FACTS section 3): the query lives in ?q= (typing updates it after 300 ms),
 // one result per page found (its title and section, then its best sections with breadcrumb and
-// snippet), counted in documents; more load as the end of the list scrolls into view.
+// snippet, each section's heading once), counted in documents; more load as the end of the list scrolls into view.
 import { localHref, searchBackend } from "./backend.ts";
 import { readSearchSettings } from "./config.ts";
 import { escapeHtml } from "./highlight.ts";
-import { documentCount, pageGroupsOf, pageResultParts, sectionParts } from "./present.ts";
+import { documentCount, pageGroupsOf, pageResultParts, sectionEntries, sectionParts } from "./present.ts";
 import type { SearchResponse } from "./types.ts";
 
 export const QUERY_DEBOUNCE_MS = 300;
@@ -30,13 +30,16 @@ export function resultHtml(response: SearchResponse): string {
   return pageGroupsOf(response.hits)
     .map(({ page, sections }) => {
       const { title, breadcrumbs } = pageResultParts(page);
-      const items = sections.map((hit) => {
+      // A section's heading is shown once, with its first hit; its other hits are their snippets.
+      const items = sectionEntries(sections).map(({ hit, showTitle }) => {
         const part = sectionParts(hit);
         const href = escapeHtml(localHref(hit.url));
-        const link = part.title ? `<a class="search-result-section-title" href="${href}">${part.title}</a>` : "";
-        const text = part.title ? part.snippet : `<a href="${href}">${part.snippet}</a>`;
+        const titled = showTitle && part.title;
+        const link = titled ? `<a class="search-result-section-title" href="${href}">${part.title}</a>` : "";
+        const text = titled ? part.snippet : `<a href="${href}">${part.snippet}</a>`;
         const snippet = part.snippet ? `<p class="search-result-snippet">${text}</p>` : "";
-        return `<li class="search-result-section">${link}${pathHtml(part.breadcrumbs)}${snippet}</li>`;
+        const path = titled ? pathHtml(part.breadcrumbs) : "";
+        return `<li class="search-result-section">${link}${path}${snippet}</li>`;
       });
       const list = items.length ? `<ul class="search-result-sections">${items.join("")}</ul>` : "";
       const heading = `<h2 class="search-result-title"><a href="${escapeHtml(localHref(page.url))}">${title}</a></h2>`;

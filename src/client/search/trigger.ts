@@ -19,10 +19,54 @@ function isEditable(el: Element | null): boolean {
   return tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || (el as HTMLElement).isContentEditable;
 }
 
+/** The text selected on the page, read before focus moves (focusing a field may drop it). */
+function selectedText(): string {
+  return window.getSelection()?.toString().trim() ?? "";
+}
+
+/**
+ * Keys typed between the shortcut and the dialog being ready (its code loads on the first open)
+ * go into this field, focused in the shortcut's own event (which also brings up a phone's
+ * keyboard); the dialog takes its text, caret and focus when it opens.
+ */
+function catchKeys(text: string): HTMLInputElement {
+  cancelCatching();
+  const previous = document.activeElement;
+  const catcher = document.createElement("input");
+  catcher.type = "search";
+  catcher.className = "search-key-catcher";
+  catcher.dataset.searchCatcher = "";
+  catcher.setAttribute("aria-label", "Search");
+  catcher.autocomplete = "off";
+  catcher.spellcheck = false;
+  catcher.value = text;
+  catcher.addEventListener("keydown", (e) => {
+    // Escape before the dialog shows cancels it; Enter has nothing to choose yet.
+    if (e.key === "Enter") e.preventDefault();
+    if (e.key !== "Escape") return;
+    e.preventDefault();
+    cancelCatching();
+    if (previous instanceof HTMLElement) previous.focus({ preventScroll: true });
+  });
+  document.body.append(catcher);
+  catcher.focus({ preventScroll: true });
+  return catcher;
+}
+
+function cancelCatching(): void {
+  document.querySelector("[data-search-catcher]")?.remove();
+}
+
 function open(button: HTMLAnchorElement | null, initialQuery?: string): void {
+  const selection = initialQuery === undefined ? selectedText() : "";
+  const catcher = catchKeys(initialQuery ?? "");
   loadDialog().then(
-    (m) => m.openSearchDialog(initialQuery),
+    (m) => {
+      // Cancelled (Escape, a second Ctrl+K) while loading.
+      if (catcher.isConnected) m.openSearchDialog(selection, catcher);
+    },
     () => {
+      catcher.remove();
       // Without the dialog, the search page still works.
       if (button) location.assign(button.href);
     },
@@ -64,10 +108,10 @@ export function setupSearch(): void {
   document.addEventListener("keydown", (e) => {
     if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "k") {
       e.preventDefault();
-      loadDialog().then(
-        (m) => (m.isSearchDialogOpen() ? m.closeSearchDialog() : m.openSearchDialog()),
-        () => undefined,
-      );
+      // A second press closes the dialog, or cancels it while it loads.
+      if (document.querySelector("[data-search-catcher]")) cancelCatching();
+      else if (document.querySelector("[data-search-dialog]")) void loadDialog().then((m) => m.closeSearchDialog());
+      else open(null);
       return;
     }
     if (e.key === "/" && !e.ctrlKey && !e.metaKey && !e.altKey && !isEditable(document.activeElement)) {
@@ -78,13 +122,13 @@ export function setupSearch(): void {
   });
 }
 
+const loadSearchPage = () => import("./search-page.ts");
+
 /** On the search page, the results are filled in by the search page client. */
 export function enhanceSearchPage(page: HTMLElement): void {
   const form = page.querySelector<HTMLFormElement>("[data-search-page]");
   if (!form) return;
-  void loadPart(
-    page.querySelector<HTMLElement>("[data-search-results]") ?? page,
-    () => import("./search-page.ts"),
-    (m) => m.setupSearchPage(page),
+  void loadPart(page.querySelector<HTMLElement>("[data-search-results]") ?? page, loadSearchPage, (m) =>
+    m.setupSearchPage(page),
   );
 }

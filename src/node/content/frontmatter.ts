@@ -115,7 +115,10 @@ export function parseFrontMatter(source: string, file: string): ParsedSource {
       .map((p) => (typeof p.key === "number" ? `[${p.key}]` : `.${String(p.key)}`))
       .join("")
       .slice(1);
-    throw new SsodocsError(`front matter "${where || key}" ${issue.message} (got ${JSON.stringify(got)})`, {
+    // An oversized value is not echoed (the message says how long it is).
+    const shown = JSON.stringify(got);
+    const gotText = shown !== undefined && shown.length > 200 ? "" : ` (got ${shown})`;
+    throw new SsodocsError(`front matter "${where || key}" ${issue.message}${gotText}`, {
       file,
       line: keyLines[key] ?? 1,
     });

@@ -1,10 +1,10 @@
-// Walks the docs folder and reads every Markdown file with its front matter.
-import { readFileSync } from "node:fs";
+// Walks the docs folder and reads every Markdown file with its front matter (through the input
+// gate, input-files.ts).
 import path from "node:path";
 import type { FrontMatter } from "../../shared/types.ts";
 import { hashOf } from "../util/hash.ts";
 import { SsodocsError } from "../errors.ts";
-import { listFiles } from "../util/files.ts";
+import type { InputFiles } from "../input-files.ts";
 import { docIdOf, docSlugOf } from "./doc-ids.ts";
 import { unsafeRoutePart } from "../../shared/schema/front-matter.ts";
 import { parseFrontMatter, type UnknownKey } from "./frontmatter.ts";
@@ -37,13 +37,14 @@ export const CATEGORY_FILE = /^_category_\.(?:json|ya?ml)$/;
 
 /**
  * Markdown files below the docs folder (`.md`, `.mdx`) and the folders' `_category_` files, each
- * sorted. Skipped: other names starting with `_` or `.`, and node_modules. Folder links are not
- * followed (a link loop cannot hang the walk); a linked file is listed, so a dangling link is
- * reported when it is read.
+ * sorted. Skipped: other names starting with `_` or `.`, and node_modules. Links to folders are
+ * followed once the gate lets them (a link loop ends the walk down that path); a linked file is
+ * listed, and the gate says what is wrong with it when it is read.
  */
-export function listContentFiles(docsDir: string): { docs: string[]; categories: string[] } {
-  const files = listFiles(docsDir, {
-    skip: (name) => (name.startsWith("_") && !CATEGORY_FILE.test(name)) || name === "node_modules",
+export function listContentFiles(docsDir: string, inputs: InputFiles): { docs: string[]; categories: string[] } {
+  const files = inputs.list(docsDir, {
+    hidden: false,
+    skip: (name) => name.startsWith("_") && !CATEGORY_FILE.test(name),
     keep: (name) => /\.mdx?$/.test(name) || CATEGORY_FILE.test(name),
   });
   const docs: string[] = [];
@@ -61,11 +62,6 @@ export function listContentFiles(docsDir: string): { docs: string[]; categories:
     docs.push(relativePath);
   }
   return { docs, categories };
-}
-
-/** The Markdown files below the docs folder (listContentFiles). */
-export function listDocFiles(docsDir: string): string[] {
-  return listContentFiles(docsDir).docs;
 }
 
 /** The text of a `# heading` opening the body (after MDX import lines), if any. */
@@ -113,27 +109,11 @@ export function docOf(file: string, relativePath: string, source: string): Sourc
   };
 }
 
-function unreadable(error: unknown, file: string): SsodocsError {
-  return new SsodocsError(`cannot read file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, {
-    file,
-  });
-}
-
-export function loadDoc(docsDir: string, relativePath: string): SourceDoc {
-  const file = path.join(docsDir, relativePath);
-  let source: string;
-  try {
-    source = readFileSync(file, "utf8");
-  } catch (error) {
-    throw unreadable(error, file);
-  }
-  return docOf(file, relativePath, source);
-}
-
 /**
- * Every doc, read one after the other: small files read synchronously cost far less than
- * thousands of concurrent asynchronous reads, and the first bad file in order is the one reported.
+ * A doc, read synchronously: small files read one after the other cost far less than thousands of
+ * concurrent asynchronous reads, and the first bad file in order is the one reported.
  */
-export function loadDocs(docsDir: string): SourceDoc[] {
-  return listDocFiles(docsDir).map((relativePath) => loadDoc(docsDir, relativePath));
+export function loadDoc(docsDir: string, relativePath: string, inputs: InputFiles): SourceDoc {
+  const file = path.join(docsDir, relativePath);
+  return docOf(file, relativePath, inputs.readText(file, "doc"));
 }

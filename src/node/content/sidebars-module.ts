@@ -3,13 +3,13 @@
 // (sidebar-data.ts); else `docs.sidebar`, one sidebar written in the config. A module is bundled
 // and imported as the config is (bundled-import.ts, kept in the store while its files are
 // unchanged); the files it was made from join the config's inputs, so every page depends on them.
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import * as v from "valibot";
 import type { SiteConfig } from "../../shared/types.ts";
 import { importModule, type ModuleCache, type ModuleInputs } from "../bundled-import.ts";
 import { hashOf } from "../util/hash.ts";
 import { SsodocsError } from "../errors.ts";
+import type { InputFiles } from "../input-files.ts";
 import { isGroupedSidebar, sidebarFromGroups } from "../sidebar-data.ts";
 import { nearestOf } from "../util/nearest.ts";
 import { sidebarsSchema } from "../../shared/schema/sidebar-items.ts";
@@ -72,12 +72,19 @@ async function importSidebarsModule(
   return { data: module.default ?? module, inputs };
 }
 
+/** Where a site's sidebars file is looked for and how it is read. */
+export interface SidebarsContext {
+  root: string;
+  configFile: string;
+  /** Bundles kept from an earlier build: an unchanged sidebars module starts no bundler. */
+  modules: ModuleCache | null;
+  inputFiles: InputFiles;
+}
+
 /** The sidebars of a site, with the files they were read from. */
 export async function loadSidebars(
   config: SiteConfig,
-  root: string,
-  configFile: string,
-  modules: ModuleCache | null,
+  { root, configFile, modules, inputFiles }: SidebarsContext,
 ): Promise<{ sidebars: NamedSidebar[]; inputs: ModuleInputs }> {
   const { sidebarPath, sidebar } = config.docs;
   if (!sidebarPath) {
@@ -89,11 +96,17 @@ export async function loadSidebars(
   if (Array.isArray(sidebar) ? sidebar.length : Object.keys(sidebar).length)
     throw new SsodocsError("docs.sidebar and docs.sidebarPath are both set: keep one", { file: configFile });
   const file = path.resolve(root, sidebarPath);
+  // Read only through the gate, like every input file.
+  const found = inputFiles.inspect(file, "sidebars");
+  if ("why" in found)
+    throw new SsodocsError(found.missing ? "the sidebars file could not be loaded: file not found" : found.why, {
+      file,
+    });
   let data: unknown;
   let inputs: ModuleInputs;
   try {
     if (file.endsWith(".json")) {
-      const text = readFileSync(file, "utf8");
+      const text = inputFiles.readText(file, "sidebars");
       data = JSON.parse(text);
       inputs = [[file, hashOf(text)]];
     } else if (MODULE.test(file)) {

@@ -5,6 +5,7 @@ import { SsodocsError, type Warnings } from "../errors.ts";
 import type { CategoryMeta } from "./category-meta.ts";
 import { compareText } from "./compare-text.ts";
 import type { SourceDoc } from "./load.ts";
+import { checkRouteOwners } from "./route-owners.ts";
 import { docPermalink, routeKey, tagPermalink } from "./routes.ts";
 import { buildSidebar, type Sidebar, type SidebarDocInfo } from "./sidebar.ts";
 import type { NamedSidebar } from "./sidebars-module.ts";
@@ -61,7 +62,28 @@ export interface ModelOptions {
   drafts?: boolean;
 }
 
-/** Docs' permalinks and labels; a duplicate route warns (two slugs claiming one is an error). */
+/**
+ * Two docs with one route: an error naming both (one would replace the other, so a new doc could
+ * take over a guide's address, or the docs index). The doc whose slug asked for it is the one
+ * pointed at.
+ */
+function duplicateRoute(doc: SourceDoc, twin: SourceDoc, permalink: string): SsodocsError {
+  if (doc.frontMatter.slug !== undefined && twin.frontMatter.slug !== undefined)
+    return new SsodocsError(
+      `duplicate slug "${doc.frontMatter.slug}": ${twin.relativePath} already claims ${permalink}`,
+      {
+        file: doc.file,
+        line: doc.keyLines.slug,
+      },
+    );
+  const [claimer, other] = twin.frontMatter.slug !== undefined ? [twin, doc] : [doc, twin];
+  return new SsodocsError(`route ${permalink} is also the route of ${other.relativePath}; choose another slug`, {
+    file: claimer.file,
+    line: claimer.keyLines.slug,
+  });
+}
+
+/** Docs' permalinks and labels; two docs with one route are an error. */
 function docInfos(docs: SourceDoc[], config: SiteConfig, warnings: Warnings): Map<string, SidebarDocInfo> {
   const info = new Map<string, SidebarDocInfo>();
   const routes = new Map<string, SourceDoc>();
@@ -77,18 +99,7 @@ function docInfos(docs: SourceDoc[], config: SiteConfig, warnings: Warnings): Ma
     const permalink = docPermalink(doc, config);
     const key = routeKey(permalink);
     const twin = routes.get(key);
-    if (twin && doc.frontMatter.slug !== undefined && twin.frontMatter.slug !== undefined) {
-      // Two authors asked for the same address: that is a mistake to fix, not to guess about.
-      throw new SsodocsError(
-        `duplicate slug "${doc.frontMatter.slug}": ${twin.relativePath} already claims ${permalink}`,
-        { file: doc.file, line: doc.keyLines.slug },
-      );
-    }
-    if (twin) {
-      warnings.add(`duplicate route ${permalink}: also created by ${twin.relativePath}; this page replaces it`, {
-        file: doc.file,
-      });
-    }
+    if (twin) throw duplicateRoute(doc, twin, permalink);
     routes.set(key, doc);
     info.set(doc.id, { label: doc.frontMatter.sidebar_label ?? doc.title, permalink });
     for (const { key, line, nearest } of doc.unknownKeys) {
@@ -191,5 +202,7 @@ export function buildContentModel(
     config,
     warn: (message, file) => warnings.add(message, { file }),
   });
-  return { docs, drafts, byId, info, byRelativePath, sidebar, tags: tagsOfDocs(docs, config) };
+  const tags = tagsOfDocs(docs, config);
+  checkRouteOwners({ docs, info, byId, tags, categoryPages: sidebar.categoryPages }, config, warnings);
+  return { docs, drafts, byId, info, byRelativePath, sidebar, tags };
 }

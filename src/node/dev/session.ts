@@ -295,7 +295,7 @@ export class DevSession {
     if (broken)
       throw new DevBrokenLinksError(
         formatBrokenLinks(broken.broken),
-        brokenLinkLocation(broken.broken[0], broken.model),
+        brokenLinkLocation(broken.broken[0], broken.model, this.loaded.inputFiles),
         update,
       );
     return update;

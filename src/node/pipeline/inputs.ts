@@ -7,10 +7,6 @@ import type { LoadedConfig } from "../config.ts";
 import { type CategoryMeta, readCategoryMetas } from "../content/category-meta.ts";
 import { listContentFiles, loadDoc, type SourceDoc } from "../content/load.ts";
 import { fenceLanguages, siteLanguages } from "../markdown/language-context.ts";
-import { existsSync } from "node:fs";
-import { SsodocsError } from "../errors.ts";
-import { listFiles } from "../util/files.ts";
-import { isWithin, realPathOf } from "../util/paths.ts";
 
 export interface SiteInputs {
   docs: SourceDoc[];
@@ -29,38 +25,17 @@ export interface KnownDocs {
 }
 
 export function readSiteInputs(loaded: LoadedConfig, known?: KnownDocs): SiteInputs {
-  const listed = listContentFiles(loaded.docsDir);
+  const { docsDir, inputFiles } = loaded;
+  const listed = listContentFiles(docsDir, inputFiles);
   const docs = listed.docs.map((relativePath) => {
     const before = known?.docs.get(relativePath);
-    if (before && !known!.changed.has(path.join(loaded.docsDir, relativePath))) return before;
-    return loadDoc(loaded.docsDir, relativePath);
+    if (before && !known!.changed.has(path.join(docsDir, relativePath))) return before;
+    return loadDoc(docsDir, relativePath, inputFiles);
   });
   const languages = siteLanguages(
     new Set(docs.flatMap((doc) => fenceLanguages(doc.body))),
     loaded.config.code.extraLanguages,
   );
-  const statics = loaded.staticDirs.map((dir) => ({ dir, files: staticFilesOf(dir) }));
-  return { docs, categories: readCategoryMetas(loaded.docsDir, listed.categories), languages, statics };
-}
-
-/**
- * The files of a static folder (relative paths), each checked: a link that leads nowhere or out
- * of the folder is an error naming it, so nothing outside the site is published.
- */
-export function staticFilesOf(staticDir: string): string[] {
-  const root = realPathOf(staticDir);
-  const files = listFiles(staticDir, { hidden: true, followFolderLinks: true });
-  for (const file of files) {
-    const full = path.join(staticDir, file);
-    if (!existsSync(full))
-      throw new SsodocsError("this link in the static folder points at nothing (a dangling symbolic link)", {
-        file: full,
-      });
-    if (!isWithin(root, realPathOf(full)))
-      throw new SsodocsError(
-        "this file of the static folder is a link to a file outside it; copy the file in instead",
-        { file: full },
-      );
-  }
-  return files;
+  const statics = loaded.staticDirs.map((dir) => ({ dir, files: inputFiles.staticFiles(dir) }));
+  return { docs, categories: readCategoryMetas(docsDir, listed.categories, inputFiles), languages, statics };
 }

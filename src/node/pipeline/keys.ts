@@ -147,7 +147,8 @@ export function planPages(model: ContentModel, site: SiteView, stamps: SiteStamp
   add("notFound", `${baseUrl}404.html`, [], { file: "404.html", indexable: false });
   for (const redirect of redirectsOf(site.config, routes, configFile))
     add("redirect", redirect.from, [], { redirect, indexable: false });
-  // Of two pages written to one file (a duplicate route, which warns), the later one stays.
+  // Every route has one owner (content/site.ts and route-owners.ts refuse a second); should two
+  // pages still come to one file, the later one stays.
   const last = new Map(plans.map((plan, i) => [plan.file, i]));
   return withoutTakenPayloads(plans.filter((plan, i) => last.get(plan.file) === i));
 }

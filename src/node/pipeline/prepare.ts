@@ -2,7 +2,6 @@
 // page's key, and the renderers, loaded only when a page must be rendered. The templates are
 // loaded only then too: their stamp comes from the files they were last made from, as long as
 // each still hashes the same.
-import { readFileSync } from "node:fs";
 import type { SiteView } from "../../shared/template-props.ts";
 import type { SiteConfig } from "../../shared/types.ts";
 import { hashOfInputs, inputsUnchanged } from "../bundled-import.ts";
@@ -86,7 +85,7 @@ export async function prepareSite(
   const imageUnchanged = ([file, hash]: [string, string, string]) => {
     if (!imageHashes.has(file)) {
       try {
-        imageHashes.set(file, hashOf(readFileSync(file)));
+        imageHashes.set(file, hashOf(loaded.inputFiles.read(file, "image")));
       } catch {
         imageHashes.set(file, null);
       }

@@ -42,6 +42,7 @@ async function render(
     model: site.model,
     config: site.config,
     docsDir: site.loaded.docsDir,
+    inputFiles: site.loaded.inputFiles,
     site: site.site,
     templates,
     markdown,

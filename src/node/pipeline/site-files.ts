@@ -7,8 +7,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { hashOf } from "../util/hash.ts";
 import { redirectsFileLines } from "../content/redirects.ts";
+import { routeKey } from "../content/routes.ts";
 import { SsodocsError } from "../errors.ts";
 import { headersFile } from "../render/csp.ts";
+import { isSvg, publishedImage } from "../render/image-files.ts";
 import { sitemapAndRobots } from "../render/pages.ts";
 import { EMBEDDED_INDEX_FILE, RECORDS_FILE, searchFiles } from "../search/files.ts";
 import { LLMS_FILE, llmsTxt } from "../search/llms.ts";
@@ -18,8 +20,8 @@ import { type OutputItem, outputOf } from "./output-item.ts";
 import type { PreparedSite } from "./prepare.ts";
 import type { ProducedPage } from "./produce.ts";
 
-/** Reads a file the output copies (an image, a static file), naming it if it cannot be read. */
-function readSourceFile(file: string): Buffer {
+/** Reads one of ssodocs's own files (the client's scripts and styles), naming it if it cannot be read. */
+function readToolFile(file: string): Buffer {
   try {
     return readFileSync(file);
   } catch (error) {
@@ -29,12 +31,30 @@ function readSourceFile(file: string): Buffer {
   }
 }
 
-/** A file copied from the sources: read when written, its hash worked out now. */
-function copyOf(file: string, outputPath: string, hash?: string): OutputItem {
+/** A file copied from the sources: read when written (by `read`), its hash worked out now unless given. */
+function copyOf(read: () => Buffer, outputPath: string, hash?: string): OutputItem {
   let bytes: Buffer | undefined;
-  const read = () => (bytes ??= readSourceFile(file));
-  return { path: outputPath, hash: hash ?? hashOf(read()), bytes: read };
+  const once = () => (bytes ??= read());
+  return { path: outputPath, hash: hash ?? hashOf(once()), bytes: once };
 }
+
+/**
+ * An image a doc shows: its bytes as read (the hash given is theirs), or an SVG's sanitised copy,
+ * whose hash is worked out now. Checked again: the file may have changed since its page was made.
+ */
+function imageCopyOf(site: PreparedSite, file: string, output: string, hash: string): OutputItem {
+  const read = () => {
+    const published = publishedImage(file, site.loaded.inputFiles.read(file, "image"));
+    if ("why" in published) throw new SsodocsError(`this image ${published.why}`, { file });
+    return published.bytes;
+  };
+  return copyOf(read, output, isSvg(file) ? undefined : hash);
+}
+
+const ROBOTS_FILE = "robots.txt";
+
+/** A file of a static folder, read through the input gate. */
+const staticFile = (site: PreparedSite, file: string) => () => site.loaded.inputFiles.read(file, "static");
 
 /** The search files: from the store when the doc pages they are made from are the same, else made and kept. */
 export async function searchOutputs(
@@ -71,13 +91,42 @@ export async function searchOutputs(
 
 /** The text of the static folders' own `_headers` or `_redirects` (a later folder's replaces an earlier one's), if any. */
 function staticText(site: PreparedSite, name: string): string | null {
-  const dir = site.inputs.statics.filter((s) => s.files.includes(name)).pop()?.dir;
-  return dir ? readSourceFile(path.join(dir, name)).toString("utf8") : null;
+  const dir = staticFolderWith(site, name);
+  return dir ? staticFile(site, path.join(dir, name))().toString("utf8") : null;
+}
+
+/** The static folder whose `_headers` or `_redirects` is used (a later folder's replaces an earlier one's), if any. */
+const staticFolderWith = (site: PreparedSite, name: string) =>
+  site.inputs.statics.filter((s) => s.files.includes(name)).pop()?.dir;
+
+/**
+ * A rule of the static folders' `_redirects` may not start at a page of the site: a host that
+ * reads the file would send that page's readers elsewhere. Rules with a splat or a placeholder
+ * are left as written.
+ */
+function checkStaticRedirects(site: PreparedSite, text: string, pages: ProducedPage[]): void {
+  const routes = new Set(
+    pages.filter((p) => p.plan.kind !== "redirect" && p.plan.kind !== "notFound").map((p) => routeKey(p.plan.route)),
+  );
+  text.split(/\r?\n/).forEach((line, i) => {
+    const from = line.trim().split(/\s+/)[0];
+    if (!from?.startsWith("/") || /[*:]/.test(from)) return;
+    let target = from.split("?")[0];
+    try {
+      target = decodeURI(target);
+    } catch {
+      return;
+    }
+    if (routes.has(routeKey(target)))
+      throw new SsodocsError(
+        `this rule redirects ${from}, which is a page of the site: a host reading _redirects would send its readers elsewhere`,
+        { file: path.join(staticFolderWith(site, "_redirects")!, "_redirects"), line: i + 1 },
+      );
+  });
 }
 
 /** A host file: the static folders' text, then ssodocs's own lines. */
-function merged(site: PreparedSite, name: string, own: string): OutputItem | null {
-  const theirs = staticText(site, name);
+function merged(name: string, theirs: string | null, own: string): OutputItem | null {
   if (theirs === null) return own ? outputOf(name, own) : null;
   return outputOf(name, own ? `${theirs.replace(/\s*$/, "\n")}\n${own}` : theirs);
 }
@@ -89,16 +138,18 @@ function merged(site: PreparedSite, name: string, own: string): OutputItem | nul
  */
 export function earlyFiles(site: PreparedSite): Map<string, () => Buffer> {
   // Read when asked for, not hashed: the first build reads and hashes them again for the output.
-  const files = new Map(site.client.files.map((f) => [f.path, f.from]));
+  const files = new Map(site.client.files.map((f) => [f.path, () => readToolFile(f.from)]));
   for (const { dir, files: names } of site.inputs.statics)
     for (const name of names)
-      if (!files.has(name) && name !== "_headers" && name !== "_redirects") files.set(name, path.join(dir, name));
-  return new Map([...files].map(([output, source]) => [output, () => readSourceFile(source)]));
+      if (!files.has(name) && name !== "_headers" && name !== "_redirects")
+        files.set(name, staticFile(site, path.join(dir, name)));
+  return files;
 }
 
 /**
- * Every output file but the pages. A static file never replaces a file the build makes; of the
- * static folders, a later one's file replaces an earlier one's (they are copied in order).
+ * Every output file but the pages. A static file at the path of a file the build makes is an
+ * error (but `_headers` and `_redirects`, which are merged); of the static folders, a later one's
+ * file replaces an earlier one's (they are copied in order).
  */
 export async function siteFiles(
   site: PreparedSite,
@@ -107,14 +158,20 @@ export async function siteFiles(
   { search = true } = {},
 ): Promise<OutputItem[]> {
   const redirects = pages.flatMap((p) => (p.plan.redirect ? [p.plan.redirect] : []));
+  const theirRedirects = staticText(site, "_redirects");
+  if (theirRedirects !== null) checkStaticRedirects(site, theirRedirects, pages);
+  // A site's own robots.txt (Docusaurus sites ship one in static/) is theirs to keep.
+  const ownRobots = site.inputs.statics.some((s) => s.files.includes(ROBOTS_FILE));
   const made: OutputItem[] = [
-    merged(site, "_headers", String(headersFile(site.csp).contents))!,
-    ...[merged(site, "_redirects", redirectsFileLines(redirects))].filter((f): f is OutputItem => f !== null),
+    merged("_headers", staticText(site, "_headers"), String(headersFile(site.csp).contents))!,
+    ...[merged("_redirects", theirRedirects, redirectsFileLines(redirects))].filter((f): f is OutputItem => f !== null),
     ...sitemapAndRobots(
       pages.map((p) => p.plan),
       site.config,
-    ).map((f) => outputOf(f.path, f.contents)),
-    ...site.client.files.map((f) => copyOf(f.from, f.path, f.hash)),
+    )
+      .filter((f) => !(ownRobots && f.path === ROBOTS_FILE))
+      .map((f) => outputOf(f.path, f.contents)),
+    ...site.client.files.map((f) => copyOf(() => readToolFile(f.from), f.path, f.hash)),
     ...(search ? await searchOutputs(site, store, pages) : []),
     // llms.txt (each doc's Markdown copy is part of its page).
     outputOf(LLMS_FILE, llmsTxt(site.model, site.config)),
@@ -122,14 +179,25 @@ export async function siteFiles(
   const images = new Map<string, OutputItem>();
   for (const page of pages)
     for (const [file, hash, output] of page.images)
-      if (!images.has(output)) images.set(output, copyOf(file, output, hash));
+      if (!images.has(output)) images.set(output, imageCopyOf(site, file, output, hash));
   const taken = new Set([
     ...pages.flatMap((p) => [p.plan.file, ...p.attachments.map((a) => a.path)]),
     ...made.map((f) => f.path),
+    // Made by every build, though watch mode writes them later.
+    RECORDS_FILE,
+    EMBEDDED_INDEX_FILE,
     ...images.keys(),
   ]);
   const statics = new Map<string, OutputItem>();
   for (const { dir, files } of site.inputs.statics)
-    for (const file of files) if (!taken.has(file)) statics.set(file, copyOf(path.join(dir, file), file));
+    for (const file of files) {
+      if (file === "_headers" || file === "_redirects") continue;
+      // A static file never replaces a file the build makes, nor silently loses to it.
+      if (taken.has(file))
+        throw new SsodocsError(`this static file would replace ${file}, which ssodocs makes; remove or rename it`, {
+          file: path.join(dir, file),
+        });
+      statics.set(file, copyOf(staticFile(site, path.join(dir, file)), file));
+    }
   return [...made, ...images.values(), ...statics.values()];
 }

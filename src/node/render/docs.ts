@@ -1,7 +1,6 @@
 // Markdown of each doc to the data its page template needs: HTML, table of contents,
 // breadcrumbs, neighbours, tags and the images it uses (copied under content-hashed names).
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { categoryAnchor } from "../../shared/category-guides.ts";
 import { escapeHtml } from "../../shared/escape-html.ts";
@@ -22,8 +21,10 @@ import {
 } from "../content/sidebar.ts";
 import { type ContentModel, tagsOf } from "../content/site.ts";
 import { SsodocsError, Warnings } from "../errors.ts";
+import type { InputFiles } from "../input-files.ts";
 import type { MarkdownRenderer, RenderedMarkdown } from "../markdown/index.ts";
-import { isWithin, realPathOf } from "../util/paths.ts";
+import { isWithin } from "../util/paths.ts";
+import { notAnImageName, publishedImage } from "./image-files.ts";
 
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
@@ -81,7 +82,7 @@ function pageLink(href: string, config: SiteConfig): string {
   return /\.[a-z0-9]+$/i.test(pathname.split("/").pop() ?? "") ? href : withTrailingSlash(href, config);
 }
 
-/** An image a doc shows: its file in the docs folder, the hash of its bytes, where it is written. */
+/** An image a doc shows: its file in the docs folder, the hash of its bytes (as read), where it is written. */
 export interface ImageUse {
   file: string;
   hash: string;
@@ -113,11 +114,38 @@ const safeDecodeUri = (text: string): string | null => {
   }
 };
 
+/**
+ * An image a doc shows, read through the input gate and checked to be an image (image-files.ts):
+ * the hash of its bytes (a stored page is current while they are the same) and where its
+ * published bytes go. `refuse` makes the error for why it cannot be shown.
+ */
+function imageUseOf(
+  file: string,
+  inputFiles: InputFiles,
+  refuse: (why: string, missing?: boolean) => SsodocsError,
+): ImageUse & { removed: string[] } {
+  const wrongName = notAnImageName(file);
+  if (wrongName) throw refuse(wrongName);
+  const found = inputFiles.inspect(file, "image");
+  if ("why" in found) throw refuse(found.why, found.missing);
+  let bytes: Buffer;
+  try {
+    bytes = inputFiles.read(file, "image");
+  } catch (error) {
+    throw refuse((error as Error).message);
+  }
+  const published = publishedImage(file, bytes);
+  if ("why" in published) throw refuse(published.why);
+  return { file, hash: hashOf(bytes), path: imageOutputPath(file, published.bytes), removed: published.removed };
+}
+
 /** What a doc's Markdown is rendered with: the site's model and config, the renderer, and the HTML of category cards. */
 export interface DocRenderContext {
   model: ContentModel;
   config: SiteConfig;
   docsDir: string;
+  /** The gate images are read through (input-files.ts). */
+  inputFiles: InputFiles;
   markdown: MarkdownRenderer;
   cardsHtml: (cards: CategoryCard[]) => string;
 }
@@ -152,30 +180,24 @@ export function renderDoc(doc: SourceDoc, context: DocRenderContext): RenderedDo
 
   const resolveImage = (src: string, line: number): string => {
     if (EXTERNAL.test(src) || src.startsWith("/")) return src;
+    const where = { file: doc.file, line };
     const decoded = safeDecodeUri(src.split(/[?#]/)[0]);
-    if (decoded === null)
-      throw new SsodocsError(`image "${src}" is not a valid address (bad percent-encoding)`, { file: doc.file, line });
+    if (decoded === null) throw new SsodocsError(`image "${src}" is not a valid address (bad percent-encoding)`, where);
     const file = path.resolve(path.dirname(doc.file), decoded);
-    // Only files of the docs folder are published, whatever the path or a link says.
-    if (!isWithin(realPathOf(docsDir), realPathOf(file))) {
-      throw new SsodocsError(`image "${src}" is outside the docs folder; only files inside it can be published`, {
-        file: doc.file,
-        line,
-      });
-    }
+    // Only files of the docs folder are shown, as written; where a link leads, the input gate checks.
+    if (!isWithin(path.resolve(docsDir), file))
+      throw new SsodocsError(`image "${src}" is outside the docs folder; only files inside it can be published`, where);
     let use = images.get(file);
     if (!use) {
-      let bytes: Buffer;
-      try {
-        bytes = readFileSync(file);
-      } catch {
-        throw new SsodocsError(`image "${src}" not found (looked for ${path.relative(docsDir, file) || file})`, {
-          file: doc.file,
-          line,
-        });
-      }
-      use = { file, hash: hashOf(bytes), path: imageOutputPath(file, bytes) };
-      images.set(file, use);
+      const refuse = (why: string, missing?: boolean) => {
+        const looked = path.relative(docsDir, file) || file;
+        if (missing) return new SsodocsError(`image "${src}" not found (looked for ${looked})`, where);
+        // "is not an image: ..." reads on from the name; the gate's reasons follow a colon.
+        return new SsodocsError(`image "${src}"${why.startsWith("is ") ? " " : ": "}${why}`, where);
+      };
+      const { removed, ...found } = imageUseOf(file, context.inputFiles, refuse);
+      for (const what of removed) warnings.add(`image "${src}": removed ${what} from the SVG`, where);
+      images.set(file, (use = found));
     }
     return `${config.baseUrl}${use.path}`;
   };

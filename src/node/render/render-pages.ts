@@ -8,6 +8,7 @@ import type { DocPageData, DocSearchRecord, SiteConfig } from "../../shared/type
 import { redirectPage } from "../content/redirects.ts";
 import type { ContentModel } from "../content/site.ts";
 import type { CodeRenderer } from "../markdown/code.ts";
+import type { InputFiles } from "../input-files.ts";
 import type { MarkdownRenderer } from "../markdown/index.ts";
 import { lvl0Of } from "../search/order.ts";
 import { categoryCopy, markdownCopy, markdownFileOf } from "../search/llms.ts";
@@ -49,6 +50,8 @@ export interface RenderContext {
   model: ContentModel;
   config: SiteConfig;
   docsDir: string;
+  /** The gate the images docs show are read through. */
+  inputFiles: InputFiles;
   site: SiteView;
   templates: Templates;
   markdown: MarkdownRenderer;

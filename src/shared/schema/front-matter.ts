@@ -2,6 +2,7 @@
 // docs (plugin-content-docs) and authentik's own. src/node/content/frontmatter.ts reads the YAML
 // and checks it against this schema, which is where the types come from.
 import * as v from "valibot";
+import { MAX_DESCRIPTION_LENGTH, MAX_KEYWORDS_LENGTH, MAX_LABEL_LENGTH } from "../limits.ts";
 
 export type SupportLevel = "authentik" | "community" | "vendor" | "deprecated";
 export const SUPPORT_LEVELS: readonly SupportLevel[] = ["authentik", "community", "vendor", "deprecated"];
@@ -32,32 +33,56 @@ const routePart = v.pipe(
   ),
 );
 const docRef = v.union([v.null(), nonEmpty], "must be a doc id or null");
+/** At most `max` characters: a value shown on other pages is copied into each of them. */
+const upTo = (max: number) =>
+  v.maxLength<string, number, (issue: v.MaxLengthIssue<string, number>) => string>(
+    max,
+    (issue) => `may be at most ${max} characters (it has ${issue.received})`,
+  );
+/** A string shown on other pages than its own (in the sidebar, on tag pages, in cards). */
+const label = v.pipe(nonEmpty, upTo(MAX_LABEL_LENGTH));
 const tag = v.union(
-  [nonEmpty, v.object({ label: nonEmpty, permalink: v.optional(nonEmpty), description: v.optional(text()) })],
+  [label, v.object({ label, permalink: v.optional(label), description: v.optional(text()) })],
   "must be a tag name or { label, permalink }",
+);
+/** An address an edit link may have: http or https (a `javascript:` one would run in the reader's page). */
+const httpUrl = v.pipe(
+  nonEmpty,
+  v.check(
+    (value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol),
+    "must be an http(s) URL or null",
+  ),
+);
+const keywords = v.pipe(
+  v.array(nonEmpty, "must be a list of words or phrases such as [rdp, remote desktop]"),
+  v.check(
+    (list) => list.join("").length <= MAX_KEYWORDS_LENGTH,
+    (issue) =>
+      `may hold at most ${MAX_KEYWORDS_LENGTH} characters in all (they hold ${(issue.input as string[]).join("").length})`,
+  ),
 );
 
 /** Every front-matter key of a doc, with what its value must be. */
 export const FrontMatterSchema = v.object({
   // Docusaurus 3 (plugin-content-docs).
   id: v.optional(routePart),
-  title: v.optional(nonEmpty),
+  title: v.optional(label),
   hide_title: v.optional(flag),
   hide_table_of_contents: v.optional(flag),
-  keywords: v.optional(v.array(nonEmpty, "must be a list of words or phrases such as [rdp, remote desktop]")),
+  keywords: v.optional(keywords),
   image: v.optional(nonEmpty),
-  description: v.optional(text()),
+  description: v.optional(v.pipe(text(), upTo(MAX_DESCRIPTION_LENGTH))),
   slug: v.optional(routePart),
-  sidebar_label: v.optional(nonEmpty),
+  sidebar_label: v.optional(label),
   sidebar_position: v.optional(v.pipe(v.number("must be a number"), v.finite("must be a number"))),
   sidebar_class_name: v.optional(nonEmpty),
   sidebar_custom_props: v.optional(v.record(v.string(), v.unknown(), "must be a set of key: value lines")),
   sidebar_key: v.optional(nonEmpty),
   displayed_sidebar: v.optional(v.union([v.null(), nonEmpty], "must be a sidebar id or null")),
-  pagination_label: v.optional(nonEmpty),
+  pagination_label: v.optional(label),
   pagination_prev: v.optional(docRef),
   pagination_next: v.optional(docRef),
-  custom_edit_url: v.optional(v.union([v.null(), nonEmpty], "must be a URL or null")),
+  custom_edit_url: v.optional(v.union([v.null(), httpUrl], "must be an http(s) URL or null")),
   parse_number_prefixes: v.optional(flag),
   toc_min_heading_level: v.optional(headingLevel),
   toc_max_heading_level: v.optional(headingLevel),
@@ -68,7 +93,7 @@ export const FrontMatterSchema = v.object({
     v.object(
       {
         date: v.optional(v.union([nonEmpty, v.date()], "must be a date such as 2025-01-31")),
-        author: v.optional(nonEmpty),
+        author: v.optional(label),
       },
       "must be { date, author }",
     ),
