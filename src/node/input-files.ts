@@ -195,11 +195,11 @@ export class InputFiles {
    * Files below a source folder (relative, sorted), links to folders followed once checked (a
    * link loop ends the walk down that path); `.git` and `node_modules` are never listed.
    */
-  list(dir: string, options: { hidden: boolean; skip?: (name: string) => boolean; keep?: (name: string) => boolean }) {
-    const { skip = () => false, ...rest } = options;
+  list(dir: string, options: { hidden: boolean; ignore?: string[]; keep?: (name: string) => boolean }) {
+    const { ignore = [], ...rest } = options;
     return listFiles(dir, {
       ...rest,
-      skip: (name) => NEVER.has(name) || skip(name),
+      ignore: [...[...NEVER].flatMap((name) => [`**/${name}`, `**/${name}/**`]), ...ignore],
       followFolderLinks: true,
       checkFolderLink: this.checkFolderLink,
     });

@@ -44,8 +44,9 @@ export const CATEGORY_FILE = /^_category_\.(?:json|ya?ml)$/;
 export function listContentFiles(docsDir: string, inputs: InputFiles): { docs: string[]; categories: string[] } {
   const files = inputs.list(docsDir, {
     hidden: false,
-    skip: (name) => name.startsWith("_") && !CATEGORY_FILE.test(name),
-    keep: (name) => /\.mdx?$/.test(name) || CATEGORY_FILE.test(name),
+    // Folders starting with `_` hold what is not a page (partials, drafts of their own).
+    ignore: ["**/_*/**"],
+    keep: (name) => (/\.mdx?$/.test(name) && !name.startsWith("_")) || CATEGORY_FILE.test(name),
   });
   const docs: string[] = [];
   const categories: string[] = [];

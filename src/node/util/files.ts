@@ -1,13 +1,20 @@
-// Lists the files below a folder with a plain walk: it starts far faster than a glob library,
-// and every build lists the docs, the static folder and the client sources.
-import { readdirSync, realpathSync, statSync } from "node:fs";
+// Lists the files below a folder: fast-glob walks each real folder, and links to folders are
+// followed here, one at a time, so a link is checked before it is walked into and a link loop
+// ends (fast-glob itself never follows a link: it would walk a loop until the path is too long).
+// fast-glob is loaded on first use.
+import { realpathSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
-import { SsodocsError } from "../errors.ts";
+import type FastGlob from "fast-glob";
 import { MAX_LISTED_ENTRIES } from "../../shared/limits.ts";
+import { SsodocsError } from "../errors.ts";
+
+let fastGlob: typeof FastGlob | undefined;
+const glob = () => (fastGlob ??= createRequire(import.meta.url)("fast-glob") as typeof FastGlob);
 
 export interface ListOptions {
-  /** Entries (files or folders) left out. */
-  skip?: (name: string) => boolean;
+  /** Globs (relative to the folder walked) of folders and files left out; a folder's whole tree goes with it. */
+  ignore?: string[];
   /** Whether names starting with a dot are listed (they are left out otherwise). */
   hidden?: boolean;
   /** Files listed; all when not given. */
@@ -36,28 +43,35 @@ function folderLinkTarget(link: string): string | null {
  * entries are walked: links between folders can multiply a small tree.
  */
 export function listFiles(root: string, options: ListOptions = {}): string[] {
-  const { skip = () => false, keep = () => true, hidden = false, followFolderLinks = false } = options;
+  const { ignore = [], keep = () => true, hidden = false, followFolderLinks = false } = options;
   const files: string[] = [];
   /** The real paths of the folders being walked: a link back to one of them is a loop. */
   const ancestors = new Set<string>();
   let entries = 0;
-  // Each folder is read through its real path (`real`): a link is resolved once, where it is met,
-  // not again below it (a path through many links takes as long to resolve as it is deep).
-  const walk = (folder: string, real: string) => {
+  const walk = (prefix: string, real: string) => {
     if (ancestors.has(real)) return;
     ancestors.add(real);
-    for (const entry of readdirSync(real, { withFileTypes: true })) {
-      const { name } = entry;
-      if ((!hidden && name.startsWith(".")) || skip(name)) continue;
-      if (++entries > MAX_LISTED_ENTRIES)
-        throw new SsodocsError(`more than ${MAX_LISTED_ENTRIES} files and folders below this folder, links followed`, {
-          file: root,
-        });
-      const relative = folder ? `${folder}/${name}` : name;
-      const target = entry.isSymbolicLink() && followFolderLinks ? folderLinkTarget(path.join(real, name)) : null;
-      if (target) options.checkFolderLink?.(path.join(root, relative), target);
-      if (entry.isDirectory() || target) walk(relative, target ?? path.join(real, name));
-      else if (keep(name)) files.push(relative);
+    const found = glob().sync("**", {
+      cwd: real,
+      dot: hidden,
+      ignore,
+      onlyFiles: false,
+      followSymbolicLinks: false,
+      objectMode: true,
+    });
+    entries += found.length;
+    if (entries > MAX_LISTED_ENTRIES)
+      throw new SsodocsError(`more than ${MAX_LISTED_ENTRIES} files and folders below this folder, links followed`, {
+        file: root,
+      });
+    for (const { path: relative, name, dirent } of found) {
+      if (dirent.isDirectory()) continue;
+      const listed = prefix ? `${prefix}/${relative}` : relative;
+      const target = dirent.isSymbolicLink() && followFolderLinks ? folderLinkTarget(path.join(real, relative)) : null;
+      if (target) {
+        options.checkFolderLink?.(path.join(root, listed), target);
+        walk(listed, target);
+      } else if (keep(name)) files.push(listed);
     }
     ancestors.delete(real);
   };
