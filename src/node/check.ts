@@ -14,17 +14,17 @@ import type { InputFiles } from "./input-files.ts";
 import type { BrokenLink } from "./validate/links.ts";
 import { docsMissingFromSidebar } from "./validate/sidebar-coverage.ts";
 
-export interface CheckProblem {
+interface CheckProblem {
   message: string;
   file?: string;
   line?: number;
 }
 
 /** A broken link or anchor, with the Markdown file and line it is written on (when a doc's). */
-export type LocatedBrokenLink = BrokenLink & { file?: string; line?: number };
+type LocatedBrokenLink = BrokenLink & { file?: string; line?: number };
 
 /** A link linkinator found broken: site paths, not the temporary server's URLs, and the source file. */
-export interface LinkinatorProblem {
+interface LinkinatorProblem {
   url: string;
   status: number | string;
   page: string;

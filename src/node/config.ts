@@ -12,7 +12,7 @@ import { SsodocsError } from "./errors.ts";
 import { InputFiles } from "./input-files.ts";
 import { filterRawHtml } from "./markdown/raw-html.ts";
 
-export const DEFAULT_CONFIG_FILE = "ssodocs.config.ts";
+const DEFAULT_CONFIG_FILE = "ssodocs.config.ts";
 
 export interface LoadedConfig {
   config: SiteConfig;

@@ -55,7 +55,7 @@ const CONDITIONS: Record<string, string> = {
 };
 
 /** Whether stack traces were asked for: `--verbose`, or `DEBUG` naming ssodocs. */
-export function verboseRequested(argv: string[] = process.argv, env: NodeJS.ProcessEnv = process.env): boolean {
+function verboseRequested(argv: string[] = process.argv, env: NodeJS.ProcessEnv = process.env): boolean {
   return argv.includes("--verbose") || /(^|,)\s*(ssodocs|\*)\s*(,|$)/.test(env.DEBUG ?? "");
 }
 

@@ -12,7 +12,7 @@ import { buildContentModel } from "./content/site.ts";
 import { SsodocsError, Warnings } from "./errors.ts";
 import { DEFAULT_GUIDES_DIR, type GroupedSidebar, guidesDirOf, isGroupedSidebar } from "./sidebar-data.ts";
 
-export const SERVICE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const SERVICE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const TEMPLATE = "template/service.md";
 const PLACEHOLDER_NAME = "Service Name";
 
@@ -32,7 +32,7 @@ export interface NewGuide {
 }
 
 /** `grafana` -> `Grafana`, `home-assistant` -> `Home Assistant`. */
-export function displayNameOf(slug: string): string {
+function displayNameOf(slug: string): string {
   return slug
     .split("-")
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
@@ -42,7 +42,7 @@ export function displayNameOf(slug: string): string {
 const yamlString = (s: string) => (/^[\w .()/+-]+$/.test(s) && !/^[\d.]+$/.test(s) ? s : JSON.stringify(s));
 
 /** The name as Markdown text: HTML's and Markdown's special characters shown as themselves. */
-export function markdownText(text: string): string {
+function markdownText(text: string): string {
   return text
     .replace(/[\\`*_{}[\]()#+!|~]/g, (c) => `\\${c}`)
     .replace(/&/g, "&amp;")
@@ -72,7 +72,7 @@ function withName(body: string, name: string): string {
 }
 
 /** The template guide with the service's name, host name and front matter. */
-export function guideFromTemplate(template: string, slug: string, name: string): string {
+function guideFromTemplate(template: string, slug: string, name: string): string {
   const match = /^---\n[\s\S]*?\n---\n/.exec(template);
   const body = (match ? template.slice(match[0].length) : template)
     .replace(/^<!-- Replace "Service Name"[^\n]*-->\n\n?/m, "")

@@ -5,7 +5,7 @@ export interface Output {
   error(line: string): void;
 }
 
-export function colorWanted(stream: NodeJS.WriteStream): boolean {
+function colorWanted(stream: NodeJS.WriteStream): boolean {
   return !!stream.isTTY && !("NO_COLOR" in process.env) && process.env.TERM !== "dumb";
 }
 

@@ -37,7 +37,7 @@ export function guidesDirOf(data: GroupedSidebar, category: { dir?: string }): s
 }
 
 /** A guide's doc id: `<dir>/<slug>/index`, or the entry itself when it is a doc id. */
-export function guideIdOf(dir: string, entry: string): string {
+function guideIdOf(dir: string, entry: string): string {
   return entry.includes("/") ? entry : `${dir ? `${dir}/` : ""}${entry}/index`;
 }
 

@@ -1,7 +1,7 @@
 // Texts and classes of the badges under a guide's title; shared by the templates and the Markdown components.
 import type { SupportLevel } from "./types.ts";
 
-export const SUPPORT_LEVEL_TEXT: Record<SupportLevel, string> = {
+const SUPPORT_LEVEL_TEXT: Record<SupportLevel, string> = {
   authentik: "authentik",
   community: "Community",
   vendor: "Vendor",

@@ -11,7 +11,7 @@ export interface BeforePaintOptions {
   mermaidThemes: { light: string; dark: string };
 }
 
-export const DEFAULT_BEFORE_PAINT_OPTIONS: BeforePaintOptions = {
+const DEFAULT_BEFORE_PAINT_OPTIONS: BeforePaintOptions = {
   baseUrl: "/",
   defaultMode: "light",
   respectPrefersColorScheme: true,

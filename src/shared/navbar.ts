@@ -1,7 +1,7 @@
 // The navbar's links and its locale and version dropdowns, as the config describes them.
 import type { DropdownExtra, NavbarItem, NavbarLink, SiteConfig } from "./types.ts";
 
-export interface DropdownEntry {
+interface DropdownEntry {
   label: string;
   href: string;
   current: boolean;
@@ -18,14 +18,14 @@ export interface Dropdown {
   entries: DropdownEntry[];
 }
 
-export const isNavbarLink = (item: NavbarItem): item is NavbarLink => !("type" in item);
+const isNavbarLink = (item: NavbarItem): item is NavbarLink => !("type" in item);
 
 export function navbarLinks(config: SiteConfig): NavbarLink[] {
   return config.navbar.items.filter(isNavbarLink);
 }
 
 /** A locale's name in its own language ("English", "Français"), unless the config names it. */
-export function localeLabel(config: SiteConfig, locale: string): string {
+function localeLabel(config: SiteConfig, locale: string): string {
   const configured = config.i18n.localeConfigs[locale]?.label;
   if (configured) return configured;
   try {

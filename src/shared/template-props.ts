@@ -1,5 +1,5 @@
 // The props each page template receives. Templates only read these; they compute nothing site-wide.
-import type { DocPageData, IconLink, NavbarLink, PageHead, SidebarNode, SiteConfig, TagSummary } from "./types.ts";
+import type { DocPageData, IconLink, PageHead, SidebarNode, SiteConfig, TagSummary } from "./types.ts";
 
 /** What every page knows about the site and its built assets. */
 export interface SiteView {
@@ -81,5 +81,3 @@ export interface SearchPageProps {
 export interface NotFoundProps {
   site: SiteView;
 }
-
-export type { NavbarLink };

@@ -12,8 +12,6 @@ export type NavbarItem = SiteConfig["navbar"]["items"][number];
 export type NavbarLink = Extract<NavbarItem, { href: string }>;
 /** Extra entries of a dropdown, after the configured ones (Docusaurus's `dropdownItemsAfter`). */
 export type DropdownExtra = NavbarLink;
-export type I18nConfig = SiteConfig["i18n"];
-export type LocaleConfig = I18nConfig["localeConfigs"][string];
 export type IconLink = SiteConfig["navbar"]["iconLinks"][number];
 export type AnnouncementBarConfig = NonNullable<SiteConfig["announcementBar"]>;
 export type AlgoliaConfig = NonNullable<SiteConfig["search"]["algolia"]>;

@@ -13,7 +13,7 @@ import {
 
 /** Connect 1 s, read 2 s, write 30 s (milliseconds). */
 export const ALGOLIA_TIMEOUTS = { connect: 1000, read: 2000, write: 30000 } as const;
-export const DOCS_PLUGIN_ID = "default";
+const DOCS_PLUGIN_ID = "default";
 const LEVELS = ["lvl0", "lvl1", "lvl2", "lvl3", "lvl4", "lvl5", "lvl6"] as const;
 
 /** The request DocSearch sends for a query (FACTS section 4). */

@@ -45,7 +45,7 @@ interface IndexedRecord {
  * Field weights: a record's own heading (and its page's keywords) outrank its page and section
  * names, then body text; `compounds` holds the heading's words split at case changes and joined.
  */
-export const FIELD_BOOST = { title: 4, keywords: 4, compounds: 2, page: 2, path: 1.5, content: 1 } as const;
+const FIELD_BOOST = { title: 4, keywords: 4, compounds: 2, page: 2, path: 1.5, content: 1 } as const;
 /** Headings rank above body text with the same match, the page title above its sections. */
 const LEVEL_BOOST: Record<SearchHit["type"], number> = {
   lvl1: 2.5,
@@ -84,7 +84,7 @@ const MAX_JOINED_WORDS = 4;
 const LEVEL_KEYS = ["lvl0", "lvl1", "lvl2", "lvl3", "lvl4", "lvl5", "lvl6"] as const;
 const FIELDS = ["title", "keywords", "compounds", "page", "path", "content"];
 
-export function tokenize(text: string): string[] {
+function tokenize(text: string): string[] {
   return text.match(WORD) ?? [];
 }
 
@@ -104,7 +104,7 @@ export function fuzziness(term: string): number {
 }
 
 /** The records of a compact index, with their hierarchy rebuilt. */
-export function expandIndex(data: EmbeddedSearchIndex): IndexedRecord[] {
+function expandIndex(data: EmbeddedSearchIndex): IndexedRecord[] {
   const records: IndexedRecord[] = [];
   const sectionHierarchy: SearchHierarchy[] = [];
   const base = (page: number): SearchHierarchy => {

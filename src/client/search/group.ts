@@ -5,7 +5,7 @@
 // (Algolia's come one record at a time).
 
 /** Sections shown under a page, after the page's own hit. */
-export const MAX_SECTIONS_PER_PAGE = 3;
+const MAX_SECTIONS_PER_PAGE = 3;
 
 /** What grouping needs to know of a hit or record. */
 export interface GroupKey {

@@ -3,7 +3,7 @@
 
 import { escapeHtml as escapeSharedHtml } from "../../shared/escape-html.ts";
 
-export const SNIPPET_ELLIPSIS = "…";
+const SNIPPET_ELLIPSIS = "…";
 
 /** Text from a search backend made safe for HTML, single quotes too. */
 export function escapeHtml(text: string): string {
@@ -29,11 +29,6 @@ export function sanitizeHighlight(value: string): string {
     }
   }
   return open ? `${html}</mark>` : html;
-}
-
-/** The value without its highlight tags. */
-export function stripHighlight(value: string): string {
-  return value.replace(/<\/?mark>/gi, "");
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;

@@ -5,13 +5,13 @@ import type { SearchHierarchy, SearchHit } from "./types.ts";
 import type { StoredSearch } from "./storage.ts";
 import { groupByPage } from "./group.ts";
 
-export const MAX_HITS_PER_GROUP = 5;
+const MAX_HITS_PER_GROUP = 5;
 const LEVELS = ["lvl0", "lvl1", "lvl2", "lvl3", "lvl4", "lvl5", "lvl6"] as const;
 
 type Level = keyof SearchHierarchy;
 
 /** The highlighted (or plain) HTML of a hierarchy level of a hit. */
-export function levelHtml(hit: SearchHit | StoredSearch, level: Level): string {
+function levelHtml(hit: SearchHit | StoredSearch, level: Level): string {
   const marked =
     "_snippetResult" in hit
       ? (hit._snippetResult?.hierarchy?.[level] ?? hit._highlightResult?.hierarchy?.[level])
@@ -20,7 +20,7 @@ export function levelHtml(hit: SearchHit | StoredSearch, level: Level): string {
   return escapeHtml(hit.hierarchy[level] ?? "");
 }
 
-export function contentHtml(hit: SearchHit | StoredSearch): string {
+function contentHtml(hit: SearchHit | StoredSearch): string {
   const marked = "_snippetResult" in hit ? (hit._snippetResult?.content ?? hit._highlightResult?.content) : undefined;
   if (marked?.value) return sanitizeHighlight(marked.value);
   return escapeHtml(hit.content ?? "");
@@ -39,7 +39,7 @@ export interface HitGroup {
 }
 
 /** A hit's page: its URL without anchor. */
-export function pageUrlOf(hit: SearchHit): string {
+function pageUrlOf(hit: SearchHit): string {
   const at = hit.url.indexOf("#");
   return at < 0 ? hit.url : hit.url.slice(0, at);
 }
@@ -95,7 +95,7 @@ export function documentCount(response: { nbHits: number; nbDocuments?: number }
 }
 
 /** The deepest level set in a hit's hierarchy (lvl1..lvl6). */
-export function deepestLevel(hit: SearchHit): Level {
+function deepestLevel(hit: SearchHit): Level {
   for (let i = LEVELS.length - 1; i >= 1; i--) if (hit.hierarchy[LEVELS[i]]) return LEVELS[i];
   return "lvl1";
 }

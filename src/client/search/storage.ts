@@ -2,18 +2,18 @@
 // favorite exists), favorites 10, newest first, a duplicate moves to the front.
 import type { SearchHit } from "./types.ts";
 
-export const RECENT_LIMIT = 7;
-export const RECENT_LIMIT_WITH_FAVORITES = 4;
-export const FAVORITE_LIMIT = 10;
+const RECENT_LIMIT = 7;
+const RECENT_LIMIT_WITH_FAVORITES = 4;
+const FAVORITE_LIMIT = 10;
 
 /** What is kept of a hit: enough to show it and open it. */
 export type StoredSearch = Pick<SearchHit, "objectID" | "type" | "url" | "hierarchy" | "content">;
 
-export function recentKey(indexName: string): string {
+function recentKey(indexName: string): string {
   return `__DOCSEARCH_RECENT_SEARCHES__${indexName}`;
 }
 
-export function favoriteKey(indexName: string): string {
+function favoriteKey(indexName: string): string {
   return `__DOCSEARCH_FAVORITE_SEARCHES__${indexName}`;
 }
 
@@ -35,7 +35,7 @@ function write(key: string, items: StoredSearch[]): void {
 }
 
 /** A content hit is kept as the page (lvl1) it belongs to. */
-export function storedFormOf(hit: SearchHit | StoredSearch): StoredSearch {
+function storedFormOf(hit: SearchHit | StoredSearch): StoredSearch {
   if (hit.type !== "content")
     return { objectID: hit.objectID, type: hit.type, url: hit.url, hierarchy: hit.hierarchy, content: hit.content };
   const url = hit.url.split("#")[0];

@@ -2,10 +2,10 @@
 // embedded index and Algolia answer in one form.
 import type { SearchHierarchy, SearchRecordType } from "../../shared/types.ts";
 
-export type { SearchHierarchy, SearchRecordType };
+export type { SearchHierarchy };
 
 /** A value with the matches wrapped in <mark> (raw text otherwise: sanitise before use as HTML). */
-export interface MarkedValue {
+interface MarkedValue {
   value: string;
   matchLevel?: string;
 }

@@ -57,7 +57,7 @@ let yamlPackage: typeof Yaml | undefined;
 const yaml = () => (yamlPackage ??= createRequire(import.meta.url)("yaml") as typeof Yaml);
 
 /** Reads (through the input gate) and checks one `_category_` file. */
-export function readCategoryMeta(file: string, inputs: InputFiles): CategoryMeta {
+function readCategoryMeta(file: string, inputs: InputFiles): CategoryMeta {
   const text = inputs.readText(file, "category");
   let data: unknown;
   try {

@@ -20,7 +20,7 @@ export function parseNumberPrefix(name: string): { name: string; position?: numb
 }
 
 /** A folder path with the number prefix of each of its folders stripped. */
-export function stripPathPrefixes(dir: string): string {
+function stripPathPrefixes(dir: string): string {
   return dir
     .split("/")
     .map((part) => parseNumberPrefix(part).name)

@@ -33,7 +33,7 @@ export interface SourceDoc {
 }
 
 /** A folder's sidebar metadata, as Docusaurus names it (category-meta.ts reads it). */
-export const CATEGORY_FILE = /^_category_\.(?:json|ya?ml)$/;
+const CATEGORY_FILE = /^_category_\.(?:json|ya?ml)$/;
 
 /**
  * Markdown files below the docs folder (`.md`, `.mdx`) and the folders' `_category_` files, each
@@ -66,7 +66,7 @@ export function listContentFiles(docsDir: string, inputs: InputFiles): { docs: s
 }
 
 /** The text of a `# heading` opening the body (after MDX import lines), if any. */
-export function leadingH1Of(body: string): string | null {
+function leadingH1Of(body: string): string | null {
   for (const line of body.split("\n", 40)) {
     if (line.trim() === "" || /^\s*(import|export)\s/.test(line)) continue;
     return /^#\s+(.+?)\s*#*\s*$/.exec(line)?.[1] ?? null;

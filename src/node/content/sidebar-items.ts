@@ -58,7 +58,7 @@ export function normalizeItems(items: SidebarItemConfig[] | CategoriesShorthand)
 }
 
 /** Keys Docusaurus takes that ssodocs accepts and ignores (they change nothing it shows): found anywhere in the items. */
-export const IGNORED_ITEM_KEYS = ["customProps", "key", "defaultStyle"] as const;
+const IGNORED_ITEM_KEYS = ["customProps", "key", "defaultStyle"] as const;
 
 export function ignoredKeysOf(value: unknown, found = new Set<string>()): Set<string> {
   if (Array.isArray(value)) for (const item of value) ignoredKeysOf(item, found);

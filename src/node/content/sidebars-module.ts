@@ -47,7 +47,7 @@ function describeIssue(issue: v.BaseIssue<unknown>): { where: string; message: s
 const ITEM_KEYS = ["type", "id", "label", "href", "value", "items", "link", "dirName", "className", "collapsible"];
 
 /** Checks a module's export against the schema, naming the bad item. */
-export function checkSidebars(data: unknown, file: string): Record<string, NormalItem[]> {
+function checkSidebars(data: unknown, file: string): Record<string, NormalItem[]> {
   const result = v.safeParse(sidebarsSchema, data);
   if (!result.success) {
     const { where, message, key } = describeIssue(result.issues[0]);

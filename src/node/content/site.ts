@@ -11,7 +11,7 @@ import { buildSidebar, type Sidebar, type SidebarDocInfo } from "./sidebar.ts";
 import type { NamedSidebar } from "./sidebars-module.ts";
 
 /** A tag's path segment: the permalink given, else the label in lower case with hyphens (as Docusaurus makes it). */
-export function tagKeyOf(label: string, permalink?: string): string {
+function tagKeyOf(label: string, permalink?: string): string {
   const key = (permalink ?? label).replace(/^\/+|\/+$/g, "");
   return permalink
     ? key

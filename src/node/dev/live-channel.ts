@@ -4,7 +4,7 @@ import type http from "node:http";
 import { toolManifest } from "../paths.ts";
 import type { RequestHook } from "../serve/static.ts";
 
-export const LIVE_SCRIPT_PATH = "/__ssodocs/live.js";
+const LIVE_SCRIPT_PATH = "/__ssodocs/live.js";
 const EVENTS_PATH = "/__ssodocs/events";
 
 export interface BuildErrorInfo {

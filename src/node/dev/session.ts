@@ -56,7 +56,7 @@ export class DevBrokenLinksError extends SsodocsError {
 }
 
 /** Adds `headHtml` before `</head>`. */
-export function injectHead(html: string, headHtml: string): string {
+function injectHead(html: string, headHtml: string): string {
   if (!headHtml) return html;
   const at = html.indexOf("</head>");
   return at < 0 ? html + headHtml : html.slice(0, at) + headHtml + html.slice(at);

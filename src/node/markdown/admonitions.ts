@@ -5,7 +5,7 @@ import type { StateBlock } from "markdown-it";
 import { nearestOf } from "../util/nearest.ts";
 import { envOf, lineOf, type MarkdownEnv } from "./env.ts";
 
-export const ADMONITION_TYPES = ["note", "tip", "info", "warning", "danger", "caution", "important"] as const;
+const ADMONITION_TYPES = ["note", "tip", "info", "warning", "danger", "caution", "important"] as const;
 
 const DEFAULT_TITLES: Record<string, string> = {
   note: "Note",

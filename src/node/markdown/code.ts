@@ -13,14 +13,14 @@ import { escapeHtml } from "../../shared/escape-html.ts";
 
 const shikiVersion = (createRequire(import.meta.url)("shiki/package.json") as { version: string }).version;
 
-export interface FenceMeta {
+interface FenceMeta {
   lang: string;
   title: string | null;
   showLineNumbers: boolean;
   highlightLines: Set<number>;
 }
 
-export function parseFenceInfo(info: string): FenceMeta {
+function parseFenceInfo(info: string): FenceMeta {
   const lang = /^\S*/.exec(info.trim())?.[0] ?? "";
   const rest = info.trim().slice(lang.length);
   const title = /title=(["'])(.*?)\1/.exec(rest)?.[2] ?? null;
@@ -45,7 +45,7 @@ export function parseFenceInfo(info: string): FenceMeta {
 const MAGIC = /^\s*(?:\/\/|#|--|;|\/\*|<!--|%|')\s*highlight-(next-line|start|end)\s*(?:\*\/|-->)?\s*$/;
 
 /** Removes highlight-* comment lines and returns the code with the lines they mark. */
-export function applyMagicComments(code: string, lines: Set<number>): string {
+function applyMagicComments(code: string, lines: Set<number>): string {
   if (!code.includes("highlight-")) return code;
   const out: string[] = [];
   let inRange = false;
@@ -206,7 +206,7 @@ export function createCodeRenderer(languages: readonly string[], cache: Highligh
  * outside lists and quotes): their info string and code, to highlight before the Markdown is
  * rendered. A block the scan reads differently from the renderer only costs a wasted highlight.
  */
-export function scannedFences(body: string): { info: string; code: string }[] {
+function scannedFences(body: string): { info: string; code: string }[] {
   const blocks: { info: string; code: string }[] = [];
   const lines = body.split("\n");
   for (let i = 0; i < lines.length; i++) {

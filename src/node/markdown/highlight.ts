@@ -31,7 +31,7 @@ const contrast = (a: number[], b: number[]) => {
  * Replacements for the theme's token colours that are too faint on its backgrounds (github-dark's
  * comments are 3:1): each is moved toward black (light theme) or white (dark theme) until it reads.
  */
-export function readableColors(colors: Iterable<string>, theme: string): Record<string, string> {
+function readableColors(colors: Iterable<string>, theme: string): Record<string, string> {
   const backgrounds = BACKGROUNDS[theme].map(rgbOf);
   const target = theme === DARK_THEME ? 255 : 0;
   const out: Record<string, string> = {};
@@ -137,6 +137,6 @@ export async function createBlockHighlighter(langs: readonly string[]): Promise<
  * shiki returns two-byte strings even for Latin-1 text; a one-byte copy takes half the memory, and
  * so does every page it is filled into (V8 makes a whole string two-byte if one piece is).
  */
-export function oneByte(s: string): string {
+function oneByte(s: string): string {
   return /[^\x00-\xff]/.test(s) ? s : Buffer.from(s, "latin1").toString("latin1");
 }

@@ -12,7 +12,7 @@ export interface RenderedMarkdown {
   leadingH1: string | null;
 }
 
-export type MarkdownInput = Pick<
+type MarkdownInput = Pick<
   MarkdownEnv,
   "file" | "bodyLine" | "permalink" | "warnings" | "resolveLink" | "resolveImage" | "categoryCards"
 >;

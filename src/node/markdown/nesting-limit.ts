@@ -7,7 +7,7 @@ import type { MarkdownIt } from "markdown-it";
 import { envOf, lineOf } from "./env.ts";
 
 /** A list level costs two nesting levels (list, item), a quote one: 40 stays under 100. */
-export const MAX_MARKERS = 40;
+const MAX_MARKERS = 40;
 /** One list marker (bullet or number) or quote marker with the space after it. */
 const MARKER_SOURCE = String.raw`(?:[-*+]|\d{1,9}[.)])[ \t]+|>[ \t]?`;
 const MARKER = new RegExp(MARKER_SOURCE, "y");
@@ -16,7 +16,7 @@ const LEADING_MARKERS = new RegExp(`^ {0,3}(?:${MARKER_SOURCE}){${MAX_MARKERS + 
 const ANY_LINE_LEADING_MARKERS = new RegExp(LEADING_MARKERS.source, "m");
 
 /** The source with over-deep marker runs cut down; the 0-based index of the first line cut, or -1. */
-export function capLeadingMarkers(src: string): { src: string; firstLine: number } {
+function capLeadingMarkers(src: string): { src: string; firstLine: number } {
   if (!ANY_LINE_LEADING_MARKERS.test(src)) return { src, firstLine: -1 };
   let firstLine = -1;
   const lines = src.split("\n").map((line, index) => {

@@ -16,7 +16,7 @@ import type { ContentModel } from "../content/site.ts";
 import { fenceLanguages, languageContext, resolveLanguage } from "../markdown/language-context.ts";
 import { payloadUrlOf } from "../../shared/page-payload.ts";
 
-export type PageKind = "doc" | "category" | "home" | "tags" | "tag" | "search" | "notFound" | "redirect";
+type PageKind = "doc" | "category" | "home" | "tags" | "tag" | "search" | "notFound" | "redirect";
 
 export interface PagePlan {
   kind: PageKind;
@@ -89,7 +89,7 @@ function codeStampOf(doc: SourceDoc, languages: readonly string[]): string {
  * Every page: ssodocs, the templates, the config and site view, the site's structure. Redirect
  * pages: ssodocs, the config and site view (their policy), and where they lead.
  */
-export function pageDependencies(
+function pageDependencies(
   kind: PageKind,
   route: string,
   stamps: SiteStamps,

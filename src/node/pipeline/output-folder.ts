@@ -2,7 +2,7 @@
 // checked: it may not hold (or lie inside) the sources, may not be a file, and a folder that is
 // there already must be one an earlier build wrote (it holds the marker file) or be empty. A lock
 // file beside it keeps two builds from writing the same folder at once.
-import { closeSync, existsSync, lstatSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { closeSync, lstatSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 import { isWithin, realPathOf } from "../util/paths.ts";
 import { SsodocsError } from "../errors.ts";
@@ -100,8 +100,4 @@ export function lockOutputFolder(outDir: string): () => void {
 export function ownerAlive(name: string): boolean {
   const pid = Number(/-(\d+)-[0-9a-z]+$/.exec(name)?.[1]);
   return Number.isInteger(pid) && pid !== process.pid && processAlive(pid);
-}
-
-export function hasMarker(dir: string): boolean {
-  return existsSync(path.join(dir, OUTPUT_MARKER));
 }

@@ -22,7 +22,7 @@ import { siteFiles } from "./site-files.ts";
 import { brokenLinksOf } from "./validate.ts";
 
 /** What a run made: every page and every other file of the site, ready for a sink. */
-export interface SiteOutput {
+interface SiteOutput {
   site: PreparedSite;
   model: ContentModel;
   pages: ProducedPage[];

@@ -15,7 +15,7 @@ export interface OutputFile {
 }
 
 /** A client file: where it goes in the output, where it is in dist/client, the hash of its bytes. */
-export interface ClientFile {
+interface ClientFile {
   path: string;
   from: string;
   hash: string;

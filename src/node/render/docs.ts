@@ -57,13 +57,13 @@ export function cardsOf(model: ContentModel, category: CategoryNode): CategoryCa
 }
 
 /** The cards of the category whose own page is this doc (`<DocCardList />`). */
-export function categoryCards(model: ContentModel, docId: string): CategoryCard[] {
+function categoryCards(model: ContentModel, docId: string): CategoryCard[] {
   const category = categoryLinkedTo(model.sidebar, docId);
   return category ? cardsOf(model, category) : [];
 }
 
 /** First paragraph of the body as plain text, for the meta description when front matter has none. */
-export function descriptionFromHtml(html: string): string {
+function descriptionFromHtml(html: string): string {
   const p = /<p>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? "";
   const text = p
     .replace(/<[^>]+>/g, "")
@@ -83,7 +83,7 @@ function pageLink(href: string, config: SiteConfig): string {
 }
 
 /** An image a doc shows: its file in the docs folder, the hash of its bytes (as read), where it is written. */
-export interface ImageUse {
+interface ImageUse {
   file: string;
   hash: string;
   path: string;
@@ -99,7 +99,7 @@ export interface RenderedDoc {
 }
 
 /** Where an image is written: its name, then a hash of its bytes (so a changed image gets a new URL). */
-export function imageOutputPath(file: string, bytes: Uint8Array): string {
+function imageOutputPath(file: string, bytes: Uint8Array): string {
   const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 8);
   const ext = path.extname(file);
   const name = path.basename(file, ext).replace(/[^\w-]+/g, "-");
@@ -236,7 +236,7 @@ function socialImageUrl(image: string, config: SiteConfig, copy: (src: string) =
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /** `last_update` as shown: the date as Docusaurus shows it in English ("Jan 31, 2025", in UTC) and the author. */
-export function lastUpdateOf(doc: SourceDoc): LastUpdate | null {
+function lastUpdateOf(doc: SourceDoc): LastUpdate | null {
   const value = doc.frontMatter.last_update;
   if (!value || (value.date === undefined && value.author === undefined)) return null;
   let date: LastUpdate["date"] = null;

@@ -8,7 +8,7 @@ import path from "node:path";
 import { sanitizeSvg } from "./svg.ts";
 
 /** The image types a doc may show, by extension. */
-export const IMAGE_EXTENSIONS = ["png", "jpg", "jpeg", "gif", "webp", "avif", "ico", "bmp", "svg"] as const;
+const IMAGE_EXTENSIONS = ["png", "jpg", "jpeg", "gif", "webp", "avif", "ico", "bmp", "svg"] as const;
 
 const ascii = (bytes: Buffer, at: number, text: string) => bytes.toString("latin1", at, at + text.length) === text;
 

@@ -4,7 +4,7 @@ import { createElement, type ComponentType } from "react";
 import { SsodocsError, type SourceLocation } from "../errors.ts";
 
 /** Where in a page template an exception was thrown: the first stack frame in a .tsx or .jsx file outside node_modules. */
-export function templateFrameOf(error: unknown): SourceLocation | undefined {
+function templateFrameOf(error: unknown): SourceLocation | undefined {
   const stack = error instanceof Error ? (error.stack ?? "") : "";
   for (const m of stack.matchAll(/\(?((?:file:\/\/)?\/[^():]+\.[jt]sx)(?:\?[^:]*)?:(\d+):\d+\)?/g)) {
     if (m[1].includes("/node_modules/")) continue;

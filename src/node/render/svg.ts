@@ -50,7 +50,7 @@ const quiet = (name: string) => name === "metadata" || name.includes(":");
 const EMBEDDED_IMAGE = /^data:image\/(?:png|jpeg|gif|webp|avif);base64,/i;
 
 /** CSS (or any attribute value) that loads or runs something: an import, a url() leaving the file, a script address. */
-export function unsafeCss(value: string): boolean {
+function unsafeCss(value: string): boolean {
   const compact = value.replace(/[\u0000-\u0020\u007f]+/g, "").toLowerCase();
   if (/javascript:|vbscript:|data:text|@import|expression\(|-moz-binding|behavior:/.test(compact)) return true;
   for (const match of compact.matchAll(/url\(\s*['"]?(.)/g)) if (match[1] !== "#") return true;

@@ -18,9 +18,9 @@ import { docsInRecordOrder, lvl0Of } from "./order.ts";
 
 export const LLMS_FILE = "llms.txt";
 /** The section of the sidebar's docs outside any category (the docs home, a category's own page). */
-export const OVERVIEW_SECTION = "Overview";
+const OVERVIEW_SECTION = "Overview";
 /** The section of docs that are in no sidebar (the llms.txt convention's section a reader may skip). */
-export const OPTIONAL_SECTION = "Optional";
+const OPTIONAL_SECTION = "Optional";
 
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 const FENCE = /^\s*(`{3,}|~{3,})/;
@@ -59,7 +59,7 @@ function absoluteLink(href: string, doc: SourceDoc, model: ContentModel, config:
 }
 
 /** The body without MDX statements, its links absolute; code (fenced) is left as it is. */
-export function markdownBody(doc: SourceDoc, model: ContentModel, config: SiteConfig): string {
+function markdownBody(doc: SourceDoc, model: ContentModel, config: SiteConfig): string {
   const lines = doc.body.split(/\r?\n/);
   const out: string[] = [];
   let fence: string | null = null;

@@ -3,7 +3,7 @@
 import type { Sidebar } from "../content/sidebar.ts";
 
 /** The group heading of docs that sit in no sidebar category. */
-export const DEFAULT_LVL0 = "Documentation";
+const DEFAULT_LVL0 = "Documentation";
 
 /** lvl0 of a doc: its innermost sidebar category, else the default section name. */
 export function lvl0Of(sidebar: Sidebar, docId: string): string {

@@ -6,8 +6,8 @@ import type { DocSearchRecord } from "../../shared/types.ts";
 import { SsodocsError } from "../errors.ts";
 
 /** Connect 1 s, read 2 s, write 30 s (milliseconds), as the search client uses. */
-export const PUSH_TIMEOUTS = { connect: 1000, read: 2000, write: 30000 } as const;
-export const PUSH_BATCH_SIZE = 1000;
+const PUSH_TIMEOUTS = { connect: 1000, read: 2000, write: 30000 } as const;
+const PUSH_BATCH_SIZE = 1000;
 
 export interface PushTarget {
   appId: string;

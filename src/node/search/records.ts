@@ -8,7 +8,7 @@ import { Parser } from "htmlparser2";
 import type { DocPageData, DocSearchRecord, SearchHierarchy } from "../../shared/types.ts";
 
 /** `docusaurus_tag` of the docs plugin's current version, as Docusaurus names it. */
-export const DOCS_TAG = "docs-default-current";
+const DOCS_TAG = "docs-default-current";
 
 const LEVEL_WEIGHT: Record<string, number> = { lvl1: 90, lvl2: 80, lvl3: 70, lvl4: 60, lvl5: 50, lvl6: 40, content: 0 };
 /** Elements whose text is never indexed: diagrams, buttons (tab labels, copy), admonition icons. */
@@ -18,7 +18,7 @@ const SETTING_NAME = /[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+(?:[.-][A-Za-z0-9_]+
 const MAX_SETTING_NAMES = 40;
 
 /** The distinct setting names in a code block, in order of appearance. */
-export function settingNamesOf(code: string): string[] {
+function settingNamesOf(code: string): string[] {
   return [...new Set(code.match(SETTING_NAME) ?? [])].filter((n) => n.length >= 5).slice(0, MAX_SETTING_NAMES);
 }
 const SKIPPED_CLASSES = ["hash-link", "admonition-heading", "code-title", "mermaid-diagram"];

@@ -81,7 +81,7 @@ async function isFileInside(root: string, file: string): Promise<boolean> {
  * Files under assets/ named with a content hash never change: esbuild's `chunk-OHGQKYUM.js`
  * (8 upper-case base32 characters) and the build's `alpha-settings-3064001f.png` (8 hex digits).
  */
-export function isHashedAsset(relative: string): boolean {
+function isHashedAsset(relative: string): boolean {
   return /^assets\/(?:[^/]+\/)*[^/]+-(?:[0-9A-Z]{8}|[0-9a-f]{8})\.(?!html$)\w+$/.test(relative);
 }
 
@@ -98,7 +98,7 @@ function requestPath(target: string): string {
 }
 
 /** The file a URL path maps to inside root, or null when the path is unsafe. */
-export function safeJoin(root: string, urlPath: string): string | null {
+function safeJoin(root: string, urlPath: string): string | null {
   let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath);
@@ -131,7 +131,7 @@ async function resolveFile(root: string, urlPath: string): Promise<string | null
 }
 
 /** `headers` are sent with every response (the build's Content-Security-Policy, for one). */
-export function createStaticHandler(root: string, hooks: RequestHook[] = [], headers: Record<string, string> = {}) {
+function createStaticHandler(root: string, hooks: RequestHook[] = [], headers: Record<string, string> = {}) {
   const absRoot = path.resolve(root);
   const contents = createFileCache();
   return async (req: http.IncomingMessage, res: http.ServerResponse) => {

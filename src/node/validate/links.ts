@@ -46,13 +46,6 @@ function rawIdsOf(html: string): Set<string> {
   return raw;
 }
 
-/** Ids of a page: headings, elements with id, anchors with name. */
-export function idsOf(html: string): Set<string> {
-  const ids = new Set<string>();
-  for (const id of rawIdsOf(html)) ids.add(decodeEntities(id));
-  return ids;
-}
-
 /**
  * One shared copy of each distinct string. A regex match is a slice that keeps its whole page's
  * HTML alive; interning a flat copy lets each page's HTML go once it is written.

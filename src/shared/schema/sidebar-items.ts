@@ -145,7 +145,7 @@ const typedItem: v.GenericSchema<SidebarItemConfig> = v.union(
   "must be a doc id, a sidebar item or { category label: [items] }",
 );
 
-export const sidebarItemSchema: v.GenericSchema<SidebarItemConfig> = v.lazy((input) =>
+const sidebarItemSchema: v.GenericSchema<SidebarItemConfig> = v.lazy((input) =>
   isShorthand(input) ? shorthand : typedItem,
 );
 
