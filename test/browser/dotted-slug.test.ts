@@ -35,19 +35,19 @@ describe.skipIf(!hasChromium())("a slug with a dot", () => {
     site.cleanup();
   });
 
-  for (const [name, index] of [
+  for (const [name, host] of [
     ["ssodocs serve", 0],
     ["a plain static host", 1],
   ] as const) {
     it(`shows the page at its route and its .html alias, and serves its Markdown and payload, on ${name}`, async () => {
-      const { origin } = hosts[index];
+      const { origin } = hosts[host];
       const context = await browser.newContext();
       try {
         for (const asked of [ROUTE, "/integrations/services/hoop.dev.html"]) {
           const page = await context.newPage();
           await page.goto(origin + asked);
           // ssodocs serve answers the alias with the page itself; a plain host's 404.html moves on to the route.
-          if (index === 1) await page.waitForURL(`**${ROUTE}`);
+          if (host === 1) await page.waitForURL(`**${ROUTE}`);
           expect(await page.locator("h1").textContent()).toBe("Integrate with Hoop.dev");
         }
         const copy = await fetch(`${origin}${ROUTE}index.md`);
