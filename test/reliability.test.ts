@@ -1,7 +1,6 @@
 // Faults and odd input around whole builds: deterministic output, cache corruption, a build
 // killed mid-write, awkward file names, link loops, duplicate slugs, secrets. A 20 MB guide is
 // built in `npm run test:stress` (test/stress/huge-document.test.ts).
-import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
   existsSync,
@@ -20,6 +19,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateCorpus } from "../bench/corpus.mjs";
 import { cliEnv, fileHashes, ROOT, runCli, tempSite } from "./helpers.ts";
+import { spawn, spawnSync } from "./processes.ts";
 
 /** One hash of every file below `dir`, with its path. */
 const treeHash = (dir: string): string =>
@@ -445,10 +445,10 @@ describe("the output folder (issue 17)", () => {
         const child = spawn(
           process.execPath,
           [path.join(ROOT, "bin/ssodocs.mjs"), "build", "--config", site.config, "--out", out],
-          { env: buildEnv({ SSODOCS_NO_CACHE: "1" }) },
+          { env: buildEnv({ SSODOCS_NO_CACHE: "1" }), timeout: 120_000 },
         );
         let stderr = "";
-        child.stderr.on("data", (d) => (stderr += d));
+        child.stderr!.on("data", (d) => (stderr += d));
         child.on("close", (code) => resolve({ code, stderr }));
       });
     try {

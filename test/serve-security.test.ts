@@ -2,7 +2,6 @@
 // the paths): nothing outside the output folder is ever served, not through `..` in any encoding,
 // backslashes, absolute paths, null bytes or a symbolic link; no directory listings; content
 // types, .html normalisation, the 404 page, caching headers; bound to 127.0.0.1 by default.
-import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
 import net from "node:net";
@@ -11,6 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStaticServer } from "../src/node/serve/static.ts";
 import { cliEnv, ROOT, runCli, tempSite } from "./helpers.ts";
+import { spawn } from "./processes.ts";
 
 const SECRET = "TOP-SECRET-3f9d1c-never-served";
 
@@ -249,7 +249,7 @@ describe("ssodocs serve", () => {
     try {
       let output = "";
       const port = await new Promise<number>((resolve, reject) => {
-        child.stdout.on("data", (c) => {
+        child.stdout!.on("data", (c) => {
           output += c;
           const m = /Serving at http:\/\/([^:/]+):(\d+)\//.exec(output);
           if (m) {
