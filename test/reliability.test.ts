@@ -287,6 +287,24 @@ describe("a build that fails on bad input", () => {
       site.cleanup();
     }
   }, 180_000);
+
+  it("ends the process when it fails after the code started highlighting: build and serve exit 1 (issue 27)", () => {
+    // Every real guide has a fenced code block: its highlighting starts on another thread before
+    // the Markdown is rendered, and the missing image fails the build meanwhile.
+    const site = tempSite({
+      "docs/services/beta/index.md": "---\ntitle: Beta\n---\n\n```js\nconst a = 1;\n```\n\n![shot](./gone.png)\n",
+    });
+    try {
+      const out = path.join(site.dir, "build");
+      for (const command of [["build"], ["serve", "--port", "0"]]) {
+        const r = runCli([...command, "--config", site.config, "--out", out], ROOT, cliEnv(), 45_000);
+        expect(r.code, command[0]).toBe(1);
+        expect(r.stderr, command[0]).toMatch(/^error .*beta\/index\.md:9: image "\.\/gone\.png" not found/);
+      }
+    } finally {
+      site.cleanup();
+    }
+  }, 120_000);
 });
 
 describe("awkward files", () => {

@@ -313,3 +313,19 @@ describe("serve --watch", () => {
     );
   });
 });
+
+describe("serve --watch after an edit that fails once its code started highlighting (issue 27)", () => {
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    it(`stops on ${signal}`, async () => {
+      const s = await startWatchSession();
+      try {
+        const from = s.mark();
+        s.write(ALPHA, "---\ntitle: Alpha\n---\n\n```js\nconst a = 1;\n```\n\n![shot](./gone.png)\n");
+        await s.waitForOutput(/^error .*alpha\/index\.md:9: image "\.\/gone\.png" not found/m, from);
+        expect(await s.signal(signal)).toEqual({ code: 0, signal: null });
+      } finally {
+        await s.stop();
+      }
+    }, 90_000);
+  }
+});

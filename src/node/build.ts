@@ -3,7 +3,7 @@
 //   -> the page from the store, or rendered -> links validated -> the output written.
 import path from "node:path";
 import { readSiteInputs, type SiteInputs } from "./build/inputs.ts";
-import { type PreparedSite, prepareSite } from "./build/prepare.ts";
+import { type PreparedSite, prepareSite, type RendererCache } from "./build/prepare.ts";
 import { type ProducedPage, producePages } from "./build/produce.ts";
 import { siteFiles } from "./build/site-files.ts";
 import type { LoadedConfig } from "./config.ts";
@@ -98,7 +98,8 @@ async function runBuild(loaded: LoadedConfig, outDir: string | null, warnings: W
   const model = buildContentModel(inputs, loaded, warnings);
   clock.lap("load");
   // 2. Each page's key.
-  const site: PreparedSite = await prepareSite(loaded, inputs, model, store);
+  const renderers: RendererCache = {};
+  const site: PreparedSite = await prepareSite(loaded, inputs, model, store, renderers);
   clock.lap("setup");
   // 3. Pages from the store or rendered; the output written as they come when anything is new.
   let staging: Staging | null = null;
@@ -132,6 +133,8 @@ async function runBuild(loaded: LoadedConfig, outDir: string | null, warnings: W
       csp: site.csp,
     };
   } finally {
+    // Highlighting may still run for pages an error stopped: its thread must not outlive the build.
+    renderers.code?.code.close();
     await staging?.discard();
     // What was rendered is kept even when the build fails (on a broken link, say).
     await store.finish();

@@ -83,6 +83,8 @@ export interface CodeRenderer {
   fill(html: string): string;
   /** Keeps the blocks this build used (only those) in the highlight cache. */
   save(): void;
+  /** Stops highlighting what is still queued (its worker thread): at the end of a build, failed or not. */
+  close(): void;
 }
 
 const PLACEHOLDER = /<!--ssodocs-code:([0-9a-f]{32})-->/g;
@@ -195,7 +197,11 @@ export function createCodeRenderer(languages: readonly string[], scope = ""): Co
   };
 
   const fill = (html: string) => html.replace(PLACEHOLDER, (_m, key: string) => cached.get(key) ?? "");
-  return { render, prefetch, hasPending: () => !!queue, highlightPending, fill, save };
+  const close = () => {
+    queue?.close();
+    queue = null;
+  };
+  return { render, prefetch, hasPending: () => !!queue, highlightPending, fill, save, close };
 }
 
 /**
