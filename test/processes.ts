@@ -35,7 +35,9 @@ export function spawnSync(
   options: SpawnSyncOptions = {},
 ): SpawnSyncReturns<string> {
   const timeout = options.timeout ?? SPAWN_TIMEOUT_MS;
-  const r = nodeSpawnSync(command, args, { ...options, timeout, killSignal: "SIGKILL", encoding: "utf8" });
+  // Output beyond maxBuffer (1 MB by default) kills the process: a build may warn a great deal.
+  const maxBuffer = options.maxBuffer ?? 256 * 1024 * 1024;
+  const r = nodeSpawnSync(command, args, { ...options, timeout, maxBuffer, killSignal: "SIGKILL", encoding: "utf8" });
   if ((r.error as NodeJS.ErrnoException | undefined)?.code === "ETIMEDOUT") {
     throw new Error(
       `\`${describe(command, args)}\` did not exit within ${timeout / 1000} s and was killed; its last output:\n${tail(r.stdout)}\n${tail(r.stderr)}`,
