@@ -520,6 +520,41 @@ describe("operating system errors (issue 17)", () => {
     }
   });
 
+  it("after a build that died on a full disk, the next build removes its staging folder itself (issue 27)", (ctx) => {
+    const site = tempSite();
+    const disk = path.join(site.dir, "disk");
+    const out = path.join(disk, "build");
+    try {
+      ctx.skip(
+        !mountTmpfs(disk, "size=12m"),
+        "mounting a tmpfs is not allowed here (needs root on Linux): a full disk cannot be made",
+      );
+      expect(runCli(["build", "--config", site.config, "--out", out]).code).toBe(0);
+      // What a build that died on the full disk leaves: its staging folder, holding the space
+      // left (its process is gone: a process id beyond the kernel's maximum), and an empty lock.
+      const left = path.join(disk, ".build-build-new-4194305-mx1k2z");
+      mkdirSync(left);
+      const chunk = Buffer.alloc(64 * 1024, 1);
+      for (let i = 0; ; i++) {
+        try {
+          writeFileSync(path.join(left, `page-${i}.html`), chunk);
+        } catch {
+          break;
+        }
+      }
+      writeFileSync(`${out}.lock`, "");
+      writeFileSync(path.join(site.dir, "docs/services/beta/index.md"), "---\ntitle: Beta\n---\n\nEdited.\n");
+      const r = runCli(["build", "--config", site.config, "--out", out]);
+      expect(r.stderr).toBe("");
+      expect(r.code).toBe(0);
+      expect(readFileSync(path.join(out, "integrations/services/beta/index.html"), "utf8")).toContain("Edited.");
+      expect(readdirSync(disk).sort()).toEqual(["build"]);
+    } finally {
+      unmount(disk);
+      site.cleanup();
+    }
+  });
+
   it("a cache on a full disk costs only speed and leaves no temporary file", (ctx) => {
     const site = tempSite();
     const cache = path.join(site.dir, "cache");

@@ -13,7 +13,14 @@ import { checkOutputFolder, lockOutputFolder } from "./output-folder.ts";
 import { RECORDS_FILE } from "./search/files.ts";
 import type { PageStore } from "./store.ts";
 import { type BrokenLink, findBrokenLinks, formatBrokenLinks } from "./validate/links.ts";
-import { createStaging, type OutputItem, outputIsCurrent, removeStaleTemps, type Staging } from "./write.ts";
+import {
+  createStaging,
+  type OutputItem,
+  outputIsCurrent,
+  removeDeadStaging,
+  removeStaleTemps,
+  type Staging,
+} from "./write.ts";
 
 export interface BuildOptions {
   /** Output folder; nothing is written when null. */
@@ -65,6 +72,7 @@ export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Pr
     ...loaded.staticDirs.map((dir) => ({ label: "static folder", dir })),
   ];
   checkOutputFolder(outDir, { root: loaded.root, sources });
+  await removeDeadStaging(outDir);
   const unlock = lockOutputFolder(outDir);
   try {
     // A build killed earlier may have left its staging folder (or the old output moved aside).

@@ -34,20 +34,37 @@ function tempName(outDir: string, kind: string): string {
   );
 }
 
+/** The staging and old folders of the output folder's builds, by name. */
+async function tempsOf(outDir: string): Promise<{ parent: string; prefix: string; names: string[] }> {
+  const parent = path.dirname(outDir);
+  const prefix = `${TEMP_PREFIX}${path.basename(outDir)}-`;
+  try {
+    return { parent, prefix, names: (await readdir(parent)).filter((n) => n.startsWith(prefix)) };
+  } catch {
+    return { parent, prefix, names: [] };
+  }
+}
+
+/**
+ * Removes the staging folders of builds that are gone, before the lock is taken: one a build left
+ * when it died on a full disk holds the space the lock file needs, and every later build failed
+ * at the lock. (Old outputs moved aside are left for `removeStaleTemps`, which may move one back.)
+ */
+export async function removeDeadStaging(outDir: string): Promise<void> {
+  const { parent, prefix, names } = await tempsOf(outDir);
+  const dead = names.filter((n) => n.startsWith(`${prefix}new-`) && !ownerAlive(n));
+  await Promise.all(dead.map((n) => rm(path.join(parent, n), { recursive: true, force: true })));
+}
+
 /**
  * Cleans up after builds that were killed: staging folders are removed, and if a build died in
  * the instant between moving the old output aside and moving the new one in, the old output
  * is put back first.
  */
 export async function removeStaleTemps(outDir: string): Promise<void> {
-  const parent = path.dirname(outDir);
-  const prefix = `${TEMP_PREFIX}${path.basename(outDir)}-`;
-  let names: string[] = [];
-  try {
-    names = (await readdir(parent)).filter((n) => n.startsWith(prefix));
-  } catch {
-    return;
-  }
+  const temps = await tempsOf(outDir);
+  const { parent, prefix } = temps;
+  let { names } = temps;
   const previous = names
     .filter((n) => n.startsWith(`${prefix}old-`))
     .sort()
