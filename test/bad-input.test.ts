@@ -18,7 +18,7 @@ import { describe, expect, it } from "vitest";
 import { readCategoryMeta } from "../src/node/content/category-meta.ts";
 import { parseFrontMatter } from "../src/node/content/frontmatter.ts";
 import { outputPathIn } from "../src/node/write.ts";
-import { ROOT, runCli, tempSite } from "./helpers.ts";
+import { cliEnv, ROOT, runCli, tempDocusaurusSite, tempSite } from "./helpers.ts";
 
 /** How often `marker` occurs in `text`. */
 const count = (text: string, marker: string) => text.split(marker).length - 1;
@@ -609,4 +609,34 @@ describe("inputs a parser could take quadratic time on (issue 27)", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+describe("a config or sidebars module that never finishes loading (issue 27)", () => {
+  it("fails the build with an error naming the file once the time limit (SSODOCS_MODULE_TIMEOUT) passes", () => {
+    const env = cliEnv({ SSODOCS_MODULE_TIMEOUT: "2" });
+    const site = tempDocusaurusSite({}, (config) => `${config}\nwhile (Date.now() > 0) {}\n`);
+    try {
+      const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")], ROOT, env, 60_000);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(
+        /^error .*ssodocs\.config\.ts: the module did not finish loading within 2 s \(a loop that never ends\?\); set SSODOCS_MODULE_TIMEOUT to more seconds if it needs them\n$/,
+      );
+      const sidebars = path.join(site.dir, "sidebars.ts");
+      writeFileSync(site.config, readFileSync(site.config, "utf8").replace("while (Date.now() > 0) {}\n", ""));
+      writeFileSync(sidebars, `for (;;) {}\n${readFileSync(sidebars, "utf8")}`);
+      const looping = runCli(
+        ["build", "--config", site.config, "--out", path.join(site.dir, "build")],
+        ROOT,
+        env,
+        60_000,
+      );
+      expect(looping.code).toBe(1);
+      expect(looping.stderr).toMatch(/^error .*sidebars\.ts: the module did not finish loading within 2 s/);
+      // Without the loop it builds.
+      writeFileSync(sidebars, readFileSync(sidebars, "utf8").replace("for (;;) {}\n", ""));
+      expect(runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")], ROOT, env).code).toBe(0);
+    } finally {
+      site.cleanup();
+    }
+  }, 180_000);
 });
