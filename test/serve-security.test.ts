@@ -2,7 +2,8 @@
 // the paths): nothing outside the output folder is ever served, not through `..` in any encoding,
 // backslashes, absolute paths, null bytes or a symbolic link; no directory listings; content
 // types, .html normalisation, the 404 page, caching headers; bound to 127.0.0.1 by default.
-import { mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { rename } from "node:fs/promises";
 import type { Server } from "node:http";
 import net from "node:net";
 import os from "node:os";
@@ -291,4 +292,51 @@ describe("ssodocs serve", () => {
       site.cleanup();
     }
   }, 120_000);
+});
+
+describe("the static server while a build replaces the folder (issue 27)", () => {
+  it("answers each request with the page or a 503, never a 500 or a path of the machine", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "ssodocs-swap-"));
+    const out = path.join(dir, "build");
+    // Two versions of the site, swapped in as a build's commit does: the old moved aside, the new moved in.
+    for (const [name, text] of [
+      ["build", "one"],
+      ["next", "two"],
+    ]) {
+      mkdirSync(path.join(dir, name, "guide"), { recursive: true });
+      writeFileSync(path.join(dir, name, "index.html"), `<p>${text}</p>`);
+      writeFileSync(path.join(dir, name, "guide", "index.html"), `<p>${text}</p>`.repeat(20_000));
+      writeFileSync(path.join(dir, name, "404.html"), "<p>missing</p>");
+    }
+    const server = await startStaticServer(out, 0);
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    let swapping = true;
+    const swaps = (async () => {
+      while (swapping) {
+        await rename(out, path.join(dir, "old"));
+        await rename(path.join(dir, "next"), out);
+        await rename(path.join(dir, "old"), path.join(dir, "next"));
+        await new Promise((r) => setTimeout(r, 2));
+      }
+    })();
+    try {
+      const answers: RawResponse[] = [];
+      for (let round = 0; round < 40; round++)
+        answers.push(...(await Promise.all(["/", "/guide/", "/index.html"].map((t) => rawRequest(port, t)))));
+      swapping = false;
+      await swaps;
+      for (const answer of answers) {
+        expect([200, 503]).toContain(answer.status);
+        expect(answer.raw).not.toContain(dir);
+        if (answer.status === 200) expect(answer.body).toMatch(/^(?:<p>one<\/p>|<p>two<\/p>)+$/);
+      }
+    } finally {
+      swapping = false;
+      await swaps.catch(() => undefined);
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
