@@ -18,7 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateCorpus } from "../bench/corpus.mjs";
-import { cliEnv, fileHashes, ROOT, runCli, tempSite } from "./helpers.ts";
+import { cliEnv, FIXTURE_SITE, fileHashes, ROOT, runCli, tempSite } from "./helpers.ts";
 import { spawn, spawnSync } from "./processes.ts";
 
 /** One hash of every file below `dir`, with its path. */
@@ -549,6 +549,32 @@ describe("operating system errors (issue 17)", () => {
       expect(r.code).toBe(0);
       expect(readFileSync(path.join(out, "integrations/services/beta/index.html"), "utf8")).toContain("Edited.");
       expect(readdirSync(disk).sort()).toEqual(["build"]);
+    } finally {
+      unmount(disk);
+      site.cleanup();
+    }
+  });
+
+  it("a page that cannot be written names its doc and its place in the output, never the staging folder (issue 27)", (ctx) => {
+    // Every guide is large, so the first page written fills the disk (pages are written as they
+    // are rendered, guides first).
+    const long = (guide: string) =>
+      `${readFileSync(path.join(FIXTURE_SITE, guide), "utf8")}\n${"Words of a long guide. ".repeat(30_000)}\n`;
+    const guides = ["docs/services/alpha/index.md", "docs/services/beta/index.md"];
+    const site = tempSite(Object.fromEntries(guides.map((guide) => [guide, long(guide)])));
+    const disk = path.join(site.dir, "disk");
+    try {
+      ctx.skip(
+        !mountTmpfs(disk, "size=256k"),
+        "mounting a tmpfs is not allowed here (needs root on Linux): a full disk cannot be made",
+      );
+      const r = runCli(["build", "--config", site.config, "--out", path.join(disk, "build")]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).not.toContain(".build-");
+      expect(r.stderr).toMatch(
+        /^error .*docs\/services\/(?:alpha|beta)\/index\.md: its output .*disk\/build\/integrations\/services\/(?:alpha|beta)\/[\w.-]+ cannot be written: no space left on device\n$/,
+      );
+      expect(readdirSync(disk)).toEqual([]);
     } finally {
       unmount(disk);
       site.cleanup();

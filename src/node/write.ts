@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { hashOf } from "./cache.ts";
-import { SsodocsError } from "./errors.ts";
+import { describeCondition, SsodocsError, shownPath } from "./errors.ts";
 import { listFiles } from "./list-files.ts";
 import { isWithin, OUTPUT_MARKER, ownerAlive, realPathOf } from "./output-folder.ts";
 
@@ -16,6 +16,8 @@ export interface OutputItem {
   path: string;
   hash: string;
   bytes(): Buffer | Promise<Buffer>;
+  /** The source file it is made from (a doc, an image, a static file), named when it cannot be written. */
+  source?: string;
 }
 
 /** An output item made from bytes in memory. */
@@ -170,6 +172,27 @@ export function outputIsCurrent(outDir: string, items: OutputItem[], stamps: Wri
 }
 
 /**
+ * An error of writing the staging folder, said of the output folder (the staging folder is a name
+ * the user never chose and that is gone by the time the error is read) and of the source file
+ * the output file is made from, when it has one.
+ */
+function errorInOutput(error: unknown, dir: string, outDir: string, source?: string): unknown {
+  const e = error as NodeJS.ErrnoException & { dest?: string };
+  const inOut = (p: string) => (isWithin(dir, p) ? path.join(outDir, path.relative(dir, p)) : p);
+  if (typeof e.path === "string") e.path = inOut(e.path);
+  if (typeof e.dest === "string") e.dest = inOut(e.dest);
+  if (!source || !e.code) return error;
+  const wrapped = new SsodocsError(
+    `its output ${shownPath(e.path ?? outDir)} cannot be written: ${describeCondition(e)}`,
+    {
+      file: source,
+    },
+  );
+  wrapped.cause = error;
+  return wrapped;
+}
+
+/**
  * Writes the items into a staging folder beside `outDir`, then swaps it in. Files are written as
  * they come (a few at a time, so pages stream to disk); `commit` waits for them.
  */
@@ -206,7 +229,7 @@ export async function createStaging(outDir: string) {
         .catch((error: NodeJS.ErrnoException) => {
           // A failed write() names no file: this one is named.
           if (error.code && !error.path) error.path = path.join(dir, item.path);
-          failure ??= error;
+          failure ??= errorInOutput(error, dir, outDir, item.source);
         })
         .finally(() => inFlight.delete(p));
       inFlight.add(p);
@@ -216,14 +239,18 @@ export async function createStaging(outDir: string) {
     async commit(): Promise<WrittenStamps> {
       await Promise.all(inFlight);
       if (failure) throw failure;
-      await writeFile(
-        path.join(dir, OUTPUT_MARKER),
-        JSON.stringify({ generator: "ssodocs", files: manifestOf(written) }),
-      );
-      const old = existsSync(outDir) ? tempName(outDir, "old") : null;
-      if (old) await rename(outDir, old);
-      await rename(dir, outDir);
-      if (old) await rm(old, { recursive: true, force: true });
+      try {
+        await writeFile(
+          path.join(dir, OUTPUT_MARKER),
+          JSON.stringify({ generator: "ssodocs", files: manifestOf(written) }),
+        );
+        const old = existsSync(outDir) ? tempName(outDir, "old") : null;
+        if (old) await rename(outDir, old);
+        await rename(dir, outDir);
+        if (old) await rm(old, { recursive: true, force: true });
+      } catch (error) {
+        throw errorInOutput(error, dir, outDir);
+      }
       return stamps;
     },
     /** Throws the staging folder away. */

@@ -29,11 +29,11 @@ function readSourceFile(file: string): Buffer {
   }
 }
 
-/** A file copied from the sources: read when written, its hash worked out now. */
-function copyOf(file: string, outputPath: string, hash?: string): OutputItem {
+/** A file copied from the sources (named when its copy cannot be written) or from ssodocs: read when written, its hash worked out now. */
+function copyOf(file: string, outputPath: string, hash?: string, { ssodocs = false } = {}): OutputItem {
   let bytes: Buffer | undefined;
   const read = () => (bytes ??= readSourceFile(file));
-  return { path: outputPath, hash: hash ?? hashOf(read()), bytes: read };
+  return { path: outputPath, hash: hash ?? hashOf(read()), bytes: read, ...(ssodocs ? {} : { source: file }) };
 }
 
 /** The search files: from the store when the doc pages they are made from are the same, else made and kept. */
@@ -114,7 +114,7 @@ export async function siteFiles(
       pages.map((p) => p.plan),
       site.config,
     ).map((f) => outputOf(f.path, f.contents)),
-    ...site.client.files.map((f) => copyOf(f.from, f.path, f.hash)),
+    ...site.client.files.map((f) => copyOf(f.from, f.path, f.hash, { ssodocs: true })),
     ...(search ? await searchOutputs(site, store, pages) : []),
     // llms.txt (each doc's Markdown copy is part of its page).
     outputOf(LLMS_FILE, llmsTxt(site.model, site.config)),
