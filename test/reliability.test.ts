@@ -162,6 +162,26 @@ describe("the cache and the output folder edited in place (issue 17)", () => {
       site.cleanup();
     }
   });
+
+  it("a file of the output edited in place with its size and modification time kept is repaired (issue 27)", () => {
+    const { site, out, build, before } = cachedSite("---\ntitle: Beta\n---\n\nBeta's own words.\n");
+    try {
+      const page = path.join(out, "integrations/services/beta/index.html");
+      // The times to the nanosecond, as `touch -r` copies them (utimes from JavaScript rounds them).
+      const times = path.join(site.dir, "times");
+      writeFileSync(times, "");
+      expect(spawnSync("touch", ["-r", page, times]).status).toBe(0);
+      const { size, mtimeNs } = statSync(page, { bigint: true });
+      flipOne(page, (text) => text.indexOf("Beta&#x27;s own words") + 1);
+      expect(spawnSync("touch", ["-r", times, page]).status).toBe(0);
+      expect(statSync(page, { bigint: true })).toMatchObject({ size, mtimeNs });
+      expect(treeHash(out)).not.toBe(before);
+      expect(build().code).toBe(0);
+      expect(treeHash(out)).toBe(before);
+    } finally {
+      site.cleanup();
+    }
+  });
 });
 
 describe("a build killed at any moment", () => {

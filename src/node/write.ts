@@ -3,7 +3,7 @@
 // The staging folder gets a manifest (`.ssodocs-output`: every file with the hash of its bytes),
 // which marks the folder as a build's to replace and lets the next build see, exactly and
 // cheaply, that the folder already holds the site it would write.
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, type Stats, statSync } from "node:fs";
 import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { hashOf } from "./cache.ts";
@@ -125,8 +125,14 @@ function manifestOf(items: OutputItem[]): [string, string][] {
   return [...new Map(items.map((item) => [item.path, item.hash]))].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** The size and modification time of each file of an output folder as a build wrote it (kept in the store, not in the folder). */
-export type WrittenStamps = Record<string, [size: number, mtimeMs: number]>;
+/**
+ * The size, modification and change times and inode of each file of an output folder as a build
+ * wrote it (kept in the store, not in the folder). The change time and inode are what no one can
+ * set: a file edited in place with its size and modification time put back still differs there.
+ */
+export type WrittenStamps = Record<string, [size: number, mtimeMs: number, ctimeMs: number, ino: number]>;
+
+const stampOf = ({ size, mtimeMs, ctimeMs, ino }: Stats): WrittenStamps[string] => [size, mtimeMs, ctimeMs, ino];
 
 /** Every file below `dir` (relative, / separators), or null when it holds anything else (an empty folder, a link). */
 function filesBelow(dir: string): string[] | null {
@@ -148,7 +154,7 @@ function filesBelow(dir: string): string[] | null {
 
 /**
  * Whether the output folder holds exactly these files: its manifest lists them, it holds nothing
- * else, and each file is as written (the size and time `stamps` noted when it was written), or,
+ * else, and each file is as written (the size, times and inode `stamps` noted when it was written), or,
  * if touched since, still has the bytes listed.
  */
 export function outputIsCurrent(outDir: string, items: OutputItem[], stamps: WrittenStamps | null): boolean {
@@ -162,9 +168,9 @@ export function outputIsCurrent(outDir: string, items: OutputItem[], stamps: Wri
     if (!found || found.length !== expected.length + 1) return false;
     return expected.every(([file, hash]) => {
       const full = path.join(outDir, file);
-      const now = statSync(full);
+      const now = stampOf(statSync(full));
       const written = stamps?.[file];
-      return (written && now.size === written[0] && now.mtimeMs === written[1]) || hashOf(readFileSync(full)) === hash;
+      return (written && now.every((value, i) => value === written[i])) || hashOf(readFileSync(full)) === hash;
     });
   } catch {
     return false;
@@ -203,7 +209,7 @@ export async function createStaging(outDir: string) {
   const made = new Set<string>([dir]);
   const inFlight = new Set<Promise<void>>();
   const written: OutputItem[] = [];
-  /** Size and modification time of each file as written. */
+  /** Size, times and inode of each file as written. */
   const stamps: WrittenStamps = {};
   let failure: unknown = null;
 
@@ -215,8 +221,7 @@ export async function createStaging(outDir: string) {
       made.add(parent);
     }
     await writeFile(target, await item.bytes());
-    const { size, mtimeMs } = await stat(target);
-    stamps[item.path] = [size, mtimeMs];
+    stamps[item.path] = stampOf(await stat(target));
   };
 
   return {
@@ -235,7 +240,7 @@ export async function createStaging(outDir: string) {
       inFlight.add(p);
       if (inFlight.size >= MAX_WRITES_IN_FLIGHT) await Promise.race(inFlight);
     },
-    /** Waits for every write, writes the manifest, then swaps the staging folder in; returns each file's size and time. */
+    /** Waits for every write, writes the manifest, then swaps the staging folder in; returns each file's stamps. */
     async commit(): Promise<WrittenStamps> {
       await Promise.all(inFlight);
       if (failure) throw failure;
