@@ -10,6 +10,8 @@ const BIN = path.join(ROOT, "bin/ssodocs.mjs");
 
 export interface WatchSession {
   dir: string;
+  /** The process id of the ssodocs process. */
+  pid: number;
   url: string;
   stdout(): string;
   stderr(): string;
@@ -82,6 +84,7 @@ export async function startWatchSession(
 
   return {
     dir: site.dir,
+    pid: child.pid!,
     url,
     stdout: () => out,
     stderr: () => err,

@@ -10,6 +10,7 @@ import type { LoadedConfig } from "./config.ts";
 import { buildContentModel, type ContentModel } from "./content/site.ts";
 import { SsodocsError, Warnings } from "./errors.ts";
 import { checkOutputFolder, lockOutputFolder } from "./output-folder.ts";
+import { removeOrphanTempFolders } from "./temp-folders.ts";
 import { RECORDS_FILE } from "./search/files.ts";
 import type { PageStore } from "./store.ts";
 import { type BrokenLink, findBrokenLinks, formatBrokenLinks } from "./validate/links.ts";
@@ -72,6 +73,7 @@ export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Pr
     ...loaded.staticDirs.map((dir) => ({ label: "static folder", dir })),
   ];
   checkOutputFolder(outDir, { root: loaded.root, sources });
+  await removeOrphanTempFolders();
   await removeDeadStaging(outDir);
   const unlock = lockOutputFolder(outDir);
   try {

@@ -7,7 +7,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { createRequire, isBuiltin } from "node:module";
-import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
@@ -15,6 +14,7 @@ import type * as esbuild from "esbuild";
 import { hashOf } from "./cache.ts";
 import { SsodocsError } from "./errors.ts";
 import { keepImportMeta, nodeBundleOptions } from "./esbuild-node.mjs";
+import { tempFolderName } from "./temp-folders.ts";
 
 let serial = 0;
 
@@ -162,7 +162,7 @@ function inputsOf(metafile: esbuild.Metafile, packageFiles: Set<string>): Module
 /** Bundles the entries together (what they share is bundled once), imports each, and removes the bundle. */
 export async function importBundled<T>(entries: string[]): Promise<{ modules: T[]; inputs: ModuleInputs }> {
   const esbuild = await import("esbuild");
-  const dir = path.join(os.tmpdir(), `ssodocs-modules-${process.pid}-${++serial}-${Date.now().toString(36)}`);
+  const dir = tempFolderName("modules", `${++serial}-${Date.now().toString(36)}`);
   const packageFiles = new Set<string>();
   const result = await runEsbuild(esbuild, entries, {
     ...nodeBundleOptions,

@@ -83,7 +83,8 @@ export function checkOutputFolder(outDir: string, folders: ProtectedFolders): vo
   }
 }
 
-function processAlive(pid: number): boolean {
+/** Whether a process of that id is running (one of another user's counts). */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
