@@ -1,9 +1,11 @@
 // Serves a built site from a folder: content types, .html and /index.html normalisation,
 // 404.html for unknown paths, no directory listings and nothing outside the folder (not even
-// through a symbolic link inside it), caching headers suited to hashed assets.
+// through a symbolic link inside it), caching headers suited to hashed assets, and the headers
+// the folder's `_headers` declares for each path (as the hosts that read it send them).
 import { readFile, realpath, stat } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
+import { type HeaderRule, headersFor, parseHeadersFile } from "./headers-file.ts";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -130,6 +132,22 @@ async function resolveFile(root: string, urlPath: string): Promise<string | null
   return null;
 }
 
+/**
+ * The blocks of the folder's `_headers` (what a host reading it sends), read again when it
+ * changes (watch mode writes it with each update); none without one.
+ */
+function createHeaderRules(absRoot: string) {
+  let kept: { stamp: string; rules: HeaderRule[] } = { stamp: "", rules: [] };
+  return async (): Promise<HeaderRule[]> => {
+    const file = path.join(absRoot, "_headers");
+    if (!(await isFileInside(absRoot, file))) return [];
+    const info = await stat(file);
+    const stamp = `${info.ino}:${info.mtimeMs}:${info.size}`;
+    if (kept.stamp !== stamp) kept = { stamp, rules: parseHeadersFile(await readFile(file, "utf8")) };
+    return kept.rules;
+  };
+}
+
 /** Attempts at a request whose file went away under it (a build swapping the folder), with the pause before each next. */
 const RETRY_PAUSES_MS = [20, 60, 150];
 
@@ -137,6 +155,7 @@ const RETRY_PAUSES_MS = [20, 60, 150];
 async function serveFromFolder(
   absRoot: string,
   contents: ReturnType<typeof createFileCache>,
+  rules: ReturnType<typeof createHeaderRules>,
   req: http.IncomingMessage,
   res: http.ServerResponse,
   headers: Record<string, string>,
@@ -162,13 +181,15 @@ async function serveFromFolder(
   }
   const info = await stat(file);
   const body = await contents(file, info.mtimeMs, info.size);
-  sendFile(req, res, path.relative(absRoot, file).split(path.sep).join("/"), body, { status, headers });
+  const sent = headersFor(await rules(), urlPath, headers);
+  sendFile(req, res, path.relative(absRoot, file).split(path.sep).join("/"), body, { status, headers: sent });
 }
 
 /** `headers` are sent with every response (the build's Content-Security-Policy, for one). */
 export function createStaticHandler(root: string, hooks: RequestHook[] = [], headers: Record<string, string> = {}) {
   const absRoot = path.resolve(root);
   const contents = createFileCache();
+  const rules = createHeaderRules(absRoot);
   return async (req: http.IncomingMessage, res: http.ServerResponse) => {
     for (const hook of hooks) if (await hook(req, res)) return;
     if (req.method !== "GET" && req.method !== "HEAD") {
@@ -177,7 +198,7 @@ export function createStaticHandler(root: string, hooks: RequestHook[] = [], hea
     }
     for (let attempt = 0; ; attempt++) {
       try {
-        return await serveFromFolder(absRoot, contents, req, res, headers);
+        return await serveFromFolder(absRoot, contents, rules, req, res, headers);
       } catch (error) {
         if (res.headersSent || attempt === RETRY_PAUSES_MS.length) throw error;
         await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSES_MS[attempt]));
