@@ -3,17 +3,25 @@
 //   -> the page from the store, or rendered -> links validated -> the output written.
 import path from "node:path";
 import { readSiteInputs, type SiteInputs } from "./build/inputs.ts";
-import { type PreparedSite, prepareSite } from "./build/prepare.ts";
+import { type PreparedSite, prepareSite, type RendererCache } from "./build/prepare.ts";
 import { type ProducedPage, producePages } from "./build/produce.ts";
 import { siteFiles } from "./build/site-files.ts";
 import type { LoadedConfig } from "./config.ts";
 import { buildContentModel, type ContentModel } from "./content/site.ts";
 import { SsodocsError, Warnings } from "./errors.ts";
 import { checkOutputFolder, lockOutputFolder } from "./output-folder.ts";
+import { removeOrphanTempFolders } from "./temp-folders.ts";
 import { RECORDS_FILE } from "./search/files.ts";
 import type { PageStore } from "./store.ts";
 import { type BrokenLink, findBrokenLinks, formatBrokenLinks } from "./validate/links.ts";
-import { createStaging, type OutputItem, outputIsCurrent, removeStaleTemps, type Staging } from "./write.ts";
+import {
+  createStaging,
+  type OutputItem,
+  outputIsCurrent,
+  removeDeadStaging,
+  removeStaleTemps,
+  type Staging,
+} from "./write.ts";
 
 export interface BuildOptions {
   /** Output folder; nothing is written when null. */
@@ -65,6 +73,8 @@ export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Pr
     ...loaded.staticDirs.map((dir) => ({ label: "static folder", dir })),
   ];
   checkOutputFolder(outDir, { root: loaded.root, sources });
+  await removeOrphanTempFolders();
+  await removeDeadStaging(outDir);
   const unlock = lockOutputFolder(outDir);
   try {
     // A build killed earlier may have left its staging folder (or the old output moved aside).
@@ -98,7 +108,8 @@ async function runBuild(loaded: LoadedConfig, outDir: string | null, warnings: W
   const model = buildContentModel(inputs, loaded, warnings);
   clock.lap("load");
   // 2. Each page's key.
-  const site: PreparedSite = await prepareSite(loaded, inputs, model, store);
+  const renderers: RendererCache = {};
+  const site: PreparedSite = await prepareSite(loaded, inputs, model, store, renderers);
   clock.lap("setup");
   // 3. Pages from the store or rendered; the output written as they come when anything is new.
   let staging: Staging | null = null;
@@ -132,6 +143,8 @@ async function runBuild(loaded: LoadedConfig, outDir: string | null, warnings: W
       csp: site.csp,
     };
   } finally {
+    // Highlighting may still run for pages an error stopped: its thread must not outlive the build.
+    renderers.code?.code.close();
     await staging?.discard();
     // What was rendered is kept even when the build fails (on a broken link, say).
     await store.finish();

@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import * as v from "valibot";
 import type { SiteConfig } from "../shared/types.ts";
-import { bundleModule, importCode, inputsUnchanged, type ModuleInputs } from "./bundled-import.ts";
+import { bundleModule, importCode, inputsUnchanged, loadsInTime, type ModuleInputs } from "./bundled-import.ts";
 import { ConfigSchema } from "./config-schema.ts";
 import { nearestOf } from "./content/frontmatter.ts";
 import { loadSidebars, type NamedSidebar } from "./content/sidebars-module.ts";
@@ -148,6 +148,8 @@ export async function loadConfig(configPath?: string, cwd = process.cwd()): Prom
     // The config as last bundled, while every file it was made from is unchanged.
     const kept = store.config && inputsUnchanged(store.config.inputs) ? store.config : null;
     const bundled = kept ?? (await bundleModule(file));
+    // One that loaded before, unchanged, is known to finish.
+    if (!kept) await loadsInTime(bundled.code, file);
     mod = await importCode<{ default?: unknown }>(bundled.code);
     inputs = bundled.inputs;
     if (!kept) store.config = bundled;

@@ -83,7 +83,8 @@ export function checkOutputFolder(outDir: string, folders: ProtectedFolders): vo
   }
 }
 
-function processAlive(pid: number): boolean {
+/** Whether a process of that id is running (one of another user's counts). */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -101,7 +102,15 @@ export function lockOutputFolder(outDir: string): () => void {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = openSync(file, "wx");
-      writeSync(fd, String(process.pid));
+      try {
+        writeSync(fd, String(process.pid));
+      } catch (error) {
+        // A full disk: no empty lock is left behind, and the error names the file.
+        closeSync(fd);
+        rmSync(file, { force: true });
+        (error as NodeJS.ErrnoException).path ??= file;
+        throw error;
+      }
       closeSync(fd);
       return () => {
         try {

@@ -43,7 +43,7 @@ interface Index {
   templates: { dir: string; inputs: ModuleInputs } | null;
   /** A hash of the page keys and output files the last successful build validated. */
   validated: string | null;
-  /** Per output folder, the size and time of each file the last build wrote there (see outputIsCurrent). */
+  /** Per output folder, the size, times and inode of each file the last build wrote there (see outputIsCurrent). */
   outputs: Record<string, WrittenStamps>;
   /** The site's config as last bundled, with the files it was made from: a build whose config is unchanged starts no bundler. */
   config: { inputs: ModuleInputs; code: string } | null;

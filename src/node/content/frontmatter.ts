@@ -3,13 +3,12 @@
 // Only YAML is read: gray-matter, used before, also ran `---js` front matter as JavaScript. The
 // `yaml` package parses YAML 1.2 (no implicit dates), limits alias expansion and gives each key's
 // position; valibot checks the values and is where the types come from.
-import { createRequire } from "node:module";
 import * as v from "valibot";
-import type * as Yaml from "yaml";
 import { SUPPORT_LEVELS } from "../../shared/types.ts";
 import { SsodocsError } from "../errors.ts";
 import { MAX_DESCRIPTION_LENGTH, MAX_KEYWORDS_LENGTH, MAX_LABEL_LENGTH } from "../limits.ts";
 import { readSimpleYaml } from "./simple-yaml.ts";
+import { parseYamlDocument, yaml } from "./yaml.ts";
 
 const text = (what = "a string") => v.string(`must be ${what}`);
 const nonEmpty = v.pipe(text("a non-empty string"), v.trim(), v.minLength(1, "must be a non-empty string"));
@@ -148,6 +147,9 @@ export function nearestOf(word: string, known: readonly string[]): string | null
   let best: string | null = null;
   let bestDistance = Math.max(2, Math.floor(word.length / 3)) + 1;
   for (const candidate of known) {
+    // The distance is at least the difference in length: most candidates need no computing (a
+    // front matter of thousands of unknown keys asks this thousands of times).
+    if (Math.abs(word.length - candidate.length) >= bestDistance) continue;
     const d = distance(word, candidate);
     if (d < bestDistance) [best, bestDistance] = [candidate, d];
   }
@@ -175,15 +177,12 @@ function split(source: string, file: string): { yaml: string; bodyStart: number;
   return { yaml, bodyStart, bodyLine };
 }
 
-let yamlPackage: typeof Yaml | undefined;
-/** The `yaml` package, loaded the first time front matter is more than simple lines (simple-yaml.ts). */
-const yaml = () => (yamlPackage ??= createRequire(import.meta.url)("yaml") as typeof Yaml);
-
 /** Front matter read with the `yaml` package: the data and each top-level key's line in the file. */
 function readYaml(text: string, file: string): { data: unknown; keyLines: Record<string, number> } {
-  const { LineCounter, parseDocument, isMap, isScalar } = yaml();
+  // Loaded the first time front matter is more than simple lines (simple-yaml.ts).
+  const { LineCounter, isMap, isScalar } = yaml();
   const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, uniqueKeys: true, schema: "core", prettyErrors: false });
+  const document = parseYamlDocument(text, { lineCounter, schema: "core", prettyErrors: false });
   // The YAML starts on the file's second line.
   const fileLine = (offset: number) => lineCounter.linePos(offset).line + 1;
   const [error] = document.errors;

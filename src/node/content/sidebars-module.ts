@@ -6,7 +6,7 @@
 import path from "node:path";
 import * as v from "valibot";
 import type { SiteConfig } from "../../shared/types.ts";
-import { bundleModule, importCode, inputsUnchanged, type ModuleInputs } from "../bundled-import.ts";
+import { bundleModule, importCode, inputsUnchanged, loadsInTime, type ModuleInputs } from "../bundled-import.ts";
 import { hashOf } from "../cache.ts";
 import { SsodocsError } from "../errors.ts";
 import type { InputFiles } from "../input-files.ts";
@@ -66,9 +66,12 @@ export function checkSidebars(data: unknown, file: string): Record<string, Norma
 
 async function importSidebarsModule(file: string, store: PageStore): Promise<{ data: unknown; inputs: ModuleInputs }> {
   const kept = store.bundle(file);
-  const bundled = kept && inputsUnchanged(kept.inputs) ? kept : await bundleModule(file);
-  store.setBundle(file, bundled);
+  const unchanged = kept && inputsUnchanged(kept.inputs);
+  const bundled = unchanged ? kept : await bundleModule(file);
+  // One that loaded before, unchanged, is known to finish; it is kept only once it has.
+  if (!unchanged) await loadsInTime(bundled.code, file);
   const mod = await importCode<{ default?: unknown }>(bundled.code);
+  store.setBundle(file, bundled);
   return { data: mod.default ?? mod, inputs: bundled.inputs };
 }
 

@@ -161,6 +161,7 @@ export class DevSession {
   }
 
   async close(): Promise<void> {
+    this.renderers.code?.code.close();
     await this.store?.finish();
   }
 
