@@ -5,6 +5,7 @@ import {
   constants,
   cpSync,
   existsSync,
+  mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -14,8 +15,14 @@ import {
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { readCategoryMeta } from "../src/node/content/category-meta.ts";
+import { parseFrontMatter } from "../src/node/content/frontmatter.ts";
+import { InputFiles } from "../src/node/input-files.ts";
 import { outputPathIn } from "../src/node/pipeline/staging.ts";
-import { ROOT, runCli, tempSite } from "./helpers.ts";
+import { cliEnv, ROOT, runCli, tempDocusaurusSite, tempSite } from "./helpers.ts";
+
+/** How often `marker` occurs in `text`. */
+const count = (text: string, marker: string) => text.split(marker).length - 1;
 
 function buildWith(files: Record<string, string | Buffer>, read: (out: string) => Record<string, string> = () => ({})) {
   const site = tempSite(files);
@@ -510,4 +517,133 @@ describe("hostile content (issue 17)", () => {
       site.cleanup();
     }
   });
+});
+
+describe("inputs a parser could take quadratic time on (issue 27)", () => {
+  // Each build is bounded by its spawn's time limit (runCli): one still running then is killed and
+  // the test fails. Before the fix these builds took minutes; no test here asserts a duration.
+  it("a front matter of 2.4 MB, a map of 130,000 keys, builds", () => {
+    const keys = Array.from({ length: 130_000 }, (_, i) => `  key${i}: {a: 1}\n`).join("");
+    const doc = `---\ntitle: Gamma\nsidebar_custom_props:\n${keys}---\n\nBody\n`;
+    expect(doc.length).toBeGreaterThan(2_400_000);
+    const r = buildWith({ "docs/services/gamma.md": doc });
+    expect(r.stderr).toMatch(/gamma\.md:3: front matter "sidebar_custom_props" has no effect/);
+    expect(r.code).toBe(0);
+  }, 150_000);
+
+  it("40,000 identical headings (360 KB) build, numbered same, same-1, ... as before", () => {
+    const r = buildWith(
+      { "docs/services/beta/index.md": `---\ntitle: Beta\n---\n\n${"## Same\n\n".repeat(40_000)}` },
+      (out) => ({
+        beta: readFileSync(path.join(out, "integrations/services/beta/index.html"), "utf8"),
+      }),
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const ids = [...r.files.beta.matchAll(/<h2 id="([^"]+)"/g)].map((m) => m[1]);
+    expect(ids).toEqual(["same", ...Array.from({ length: 39_999 }, (_, i) => `same-${i + 1}`)]);
+  }, 150_000);
+
+  it("100,000 import lines and 25,000 repeats of each construct ssodocs's own Markdown rules read build", () => {
+    // 25,000 import lines took minutes when each was taken on its own (markdown-it reads ahead to
+    // the end of the run for a setext heading at each line). Each other construct was tried
+    // 100,000 times while fixing this; 25,000 keep the build short enough to run with every test.
+    const M = 100_000;
+    const N = 25_000;
+    const cases: Record<string, [string, (html: string) => void]> = {
+      imports: [`${'import X from "y";\n'.repeat(M)}After\n`, (h) => expect(h).not.toContain("import X")],
+      exports: [`${"export const x = 1;\n".repeat(M)}After\n`, (h) => expect(h).not.toContain("export const")],
+      admonitions: [":::note\nx\n:::\n\n".repeat(N), (h) => expect(count(h, 'role="note"')).toBe(N)],
+      // Unclosed, they nest: what lies past markdown-it's 100 levels is left out, with a warning.
+      "open-admonitions": [":::note\nx\n\n".repeat(N), (h) => expect(count(h, "<p>x</p>")).toBe(99)],
+      "admonition-ends": [":::\n\n".repeat(N), (h) => expect(count(h, "<p>:::</p>")).toBe(N)],
+      tabs: [
+        '<Tabs>\n<TabItem value="a" label="A">\n\nx\n\n</TabItem>\n</Tabs>\n\n'.repeat(N),
+        (h) => expect(count(h, "data-tabs>")).toBe(N),
+      ],
+      "open-tabs": [`<Tabs>\n\n${'<TabItem value="a">\n\n'.repeat(N)}`, (h) => expect(count(h, 'role="tab"')).toBe(99)],
+      "tab-ends": [
+        "</Tabs>\n\n".repeat(N),
+        (h) => expect(h).toMatch(/<article[^>]*>\s*<\/article>|<div class="markdown">\s*<\/div>/),
+      ],
+      badges: [
+        '<SupportBadge level="community" />\n\n'.repeat(N),
+        (h) => expect(count(h, "badge-support-community")).toBeGreaterThanOrEqual(N),
+      ],
+      tasks: ["- [ ] a\n".repeat(N), (h) => expect(count(h, "task-list-item")).toBe(N)],
+      expressions: ["{x} ".repeat(N), (h) => expect(count(h, "{x}")).toBeGreaterThanOrEqual(N)],
+      "heading-ids": [
+        Array.from({ length: N }, (_, i) => `## H {#h${i}}\n`).join("\n"),
+        (h) => expect(count(h, '<h2 id="h')).toBe(N),
+      ],
+    };
+    const files = Object.fromEntries(
+      Object.entries(cases).map(([name, [body]]) => [
+        `docs/services/${name}.md`,
+        `---\ntitle: ${name}\n---\n\n${body}`,
+      ]),
+    );
+    const r = buildWith(files, (out) =>
+      Object.fromEntries(
+        Object.keys(cases).map((name) => [
+          name,
+          readFileSync(path.join(out, `integrations/services/${name}/index.html`), "utf8"),
+        ]),
+      ),
+    );
+    expect(r.code, r.stderr.slice(0, 2000)).toBe(0);
+    for (const [name, [, check]] of Object.entries(cases)) check(r.files[name]);
+  }, 300_000);
+
+  it("a key repeated in a map is still an error at its line: at the top, nested, in a flow map, in a _category_ file", () => {
+    const cases: [string, number][] = [
+      ["---\ntitle: A\ntags: [a]\ntitle: B\n---\n", 4],
+      ["---\ntitle: A\nlast_update:\n  date: 2025-01-01\n  author: me\n  date: 2025-02-01\n---\n", 6],
+      ["---\ntitle: A\nlast_update: {author: a, date: 2025-01-01, author: b}\n---\n", 3],
+    ];
+    for (const [source, line] of cases) {
+      expect(() => parseFrontMatter(source, "doc.md"), source).toThrow(
+        expect.objectContaining({ message: "invalid YAML front matter: Map keys must be unique", line }),
+      );
+    }
+    const dir = mkdtempSync(path.join(os.tmpdir(), "ssodocs-category-"));
+    try {
+      writeFileSync(path.join(dir, "_category_.yml"), "label: A\nposition: 1\nlabel: B\n");
+      const inputs = new InputFiles({ configFile: path.join(dir, "ssodocs.config.ts"), docsDir: dir, staticDirs: [] });
+      expect(() => readCategoryMeta(path.join(dir, "_category_.yml"), inputs)).toThrow(
+        /invalid category file: Map keys must be unique at line 3, column 1/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("a config or sidebars module that never finishes loading (issue 27)", () => {
+  it("fails the build with an error naming the file once the time limit (SSODOCS_MODULE_TIMEOUT) passes", () => {
+    const env = cliEnv({ SSODOCS_MODULE_TIMEOUT: "2" });
+    const site = tempDocusaurusSite({}, (config) => `${config}\nwhile (Date.now() > 0) {}\n`);
+    try {
+      const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")], ROOT, env, 60_000);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(
+        /^error .*ssodocs\.config\.ts: the module did not finish loading within 2 s \(a loop that never ends\?\); set SSODOCS_MODULE_TIMEOUT to more seconds if it needs them\n$/,
+      );
+      const sidebars = path.join(site.dir, "sidebars.ts");
+      writeFileSync(site.config, readFileSync(site.config, "utf8").replace("while (Date.now() > 0) {}\n", ""));
+      writeFileSync(sidebars, `for (;;) {}\n${readFileSync(sidebars, "utf8")}`);
+      const looping = runCli(
+        ["build", "--config", site.config, "--out", path.join(site.dir, "build")],
+        ROOT,
+        env,
+        60_000,
+      );
+      expect(looping.code).toBe(1);
+      expect(looping.stderr).toMatch(/^error .*sidebars\.ts: the module did not finish loading within 2 s/);
+      // Without the loop it builds.
+      writeFileSync(sidebars, readFileSync(sidebars, "utf8").replace("for (;;) {}\n", ""));
+      expect(runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")], ROOT, env).code).toBe(0);
+    } finally {
+      site.cleanup();
+    }
+  }, 180_000);
 });

@@ -1,9 +1,9 @@
 // End-to-end builds of the fixture site through the real CLI.
-import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BIN, cliEnv, runCli, tempSite } from "./helpers.ts";
+import { spawnSync } from "./processes.ts";
 
 describe("ssodocs build on the fixture site", () => {
   const site = tempSite();
@@ -149,7 +149,7 @@ describe("output read by a pipe that closes early", () => {
           "-c",
           `"${process.execPath}" "${BIN}" build --config "${site.config}" --out "${path.join(site.dir, "build")}" | true`,
         ],
-        { encoding: "utf8", env: cliEnv() },
+        { env: cliEnv() },
       );
       expect(r.stderr).not.toContain("EPIPE");
       expect(r.status).toBe(0);

@@ -1,9 +1,9 @@
 // Shared test helpers: run the real CLI, make throwaway copies of the fixture site.
-import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { SPAWN_TIMEOUT_MS, spawnSync } from "./processes.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 export const FIXTURE_SITE = path.join(ROOT, "test/fixtures/site");
@@ -24,8 +24,14 @@ export function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { ...process.env, NO_COLOR: "1", ...extra };
 }
 
-export function runCli(args: string[], cwd = ROOT, env: NodeJS.ProcessEnv = cliEnv()): CliResult {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: "utf8", env, timeout: 120_000 });
+/** Runs the CLI to its end; one still running after `timeout` is killed and fails the test (test/processes.ts). */
+export function runCli(
+  args: string[],
+  cwd = ROOT,
+  env: NodeJS.ProcessEnv = cliEnv(),
+  timeout = SPAWN_TIMEOUT_MS,
+): CliResult {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, env, timeout });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -2,7 +2,6 @@
 // real path is checked: inside the project (the git work tree holding the config, else the config's
 // folder), never inside `.git`, `node_modules` or another dot folder, and a regular file (issue 27,
 // finding 1; issue 29, links inside the project are followed).
-import { execFileSync } from "node:child_process";
 import {
   existsSync,
   mkdirSync,
@@ -15,6 +14,7 @@ import {
 } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { spawnSync } from "./processes.ts";
 import { describe, expect, it } from "vitest";
 import { listFiles } from "../src/node/util/files.ts";
 import { runCli, tempSite } from "./helpers.ts";
@@ -108,7 +108,7 @@ describe("links into .git, node_modules or a dot folder, and links to what is no
   it("a doc linking to /dev/zero or to a FIFO is an error at once, nothing read", () => {
     const site = tempSite();
     const fifo = path.join(site.dir, "pipe");
-    execFileSync("mkfifo", [fifo]);
+    spawnSync("mkfifo", [fifo]);
     mkdirSync(path.join(site.dir, "docs/services/gamma"), { recursive: true });
     try {
       const cases: [string, RegExp][] = [
@@ -125,7 +125,7 @@ describe("links into .git, node_modules or a dot folder, and links to what is no
         rmSync(path.join(site.dir, GAMMA));
       }
       // A FIFO written in place (no link) is refused as well, instead of blocking the build.
-      execFileSync("mkfifo", [path.join(site.dir, GAMMA)]);
+      spawnSync("mkfifo", [path.join(site.dir, GAMMA)]);
       const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")]);
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(/gamma\/index\.md: .*not a regular file/);

@@ -1,11 +1,11 @@
 // The launcher runs the compiled tool (dist/), and in a checkout of the repository refuses a dist/
 // older than the sources it was made from; errors in a site's templates still point at their sources.
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
-import { spawnSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { cliEnv, ROOT, runCli, tempSite } from "./helpers.ts";
+import { spawnSync } from "./processes.ts";
 
 describe("the launcher", () => {
   it("runs dist/, and in a checkout refuses it once a source it was made from is newer", () => {
@@ -27,7 +27,6 @@ describe("the launcher", () => {
       mkdirSync(path.join(copy, ".git"));
       const launch = () =>
         spawnSync(process.execPath, [path.join(copy, "bin/ssodocs.mjs"), "--version"], {
-          encoding: "utf8",
           env: cliEnv(),
         });
       expect(launch().stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);

@@ -3,7 +3,8 @@
 // in `npm run test:stress` (test/stress/huge-document.test.ts).
 import fc from "fast-check";
 import { Parser } from "htmlparser2";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { parseFenceInfo } from "../src/node/markdown/code.ts";
 import { createTestRenderer } from "./markdown-helpers.ts";
 
 const render = createTestRenderer();
@@ -80,6 +81,18 @@ describe("hostile input", () => {
     expect(indented.html).toContain("level 40");
     expect(indented.warnings).toHaveLength(1);
     assertWellFormed(indented.html);
+  });
+
+  it("a fence's marked lines cost at most 10,000 steps, however many ranges repeat them (issue 27)", () => {
+    const add = vi.spyOn(Set.prototype, "add");
+    try {
+      const meta = parseFenceInfo(`js {${"1-9999,".repeat(100)}12}`);
+      expect(meta.highlightLines.size).toBe(9_999);
+      expect(add.mock.calls.length).toBeLessThanOrEqual(10_000);
+    } finally {
+      add.mockRestore();
+    }
+    expect([...parseFenceInfo("js {1,3-5}").highlightLines]).toEqual([1, 3, 4, 5]);
   });
 
   it("control bytes and replacement characters from invalid UTF-8", async () => {

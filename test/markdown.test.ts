@@ -26,6 +26,16 @@ describe("headings", () => {
     ]);
   });
 
+  it("numbers repeats past ids other headings took, and refuses a custom id given twice, naming the line", async () => {
+    const { headings } = await render(
+      "## Same\n\n## Same 1\n\n## Same\n\n## Same\n\n## X {#same-4}\n\n## Same\n\n## Same 1\n",
+    );
+    expect(headings.map((h) => h.id)).toEqual(["same", "same-1", "same-2", "same-3", "same-4", "same-5", "same-1-1"]);
+    await expect(render("## A {#x}\n\nText.\n\n## B {#x}\n")).rejects.toThrow(
+      expect.objectContaining({ message: expect.stringContaining('heading id "x" is given twice'), line: 9 }),
+    );
+  });
+
   it("notes the label of the tabs a heading sits in, for the table of contents", async () => {
     const tab = (label: string, body: string) =>
       `<TabItem value="${label.toLowerCase()}" label="${label}">\n\n${body}\n\n</TabItem>`;

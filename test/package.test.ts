@@ -1,12 +1,12 @@
 // ssodocs as a package other sites use: `npm pack` gives a tarball that a site in another folder
 // installs; its config imports defineConfig from "ssodocs", and `npx ssodocs build` builds it with
 // the default templates, from the compiled tool alone (no TypeScript loader, no sources run).
-import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT } from "./helpers.ts";
+import { spawnSync } from "./processes.ts";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "ssodocs-package-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -14,7 +14,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const run = (command: string, args: string[], cwd: string) => {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1", npm_config_audit: "false", npm_config_fund: "false" };
   delete env.SSODOCS_CACHE_DIR;
-  return spawnSync(command, args, { cwd, encoding: "utf8", env, timeout: 240_000 });
+  return spawnSync(command, args, { cwd, env, timeout: 240_000 });
 };
 
 describe("the packed package", () => {

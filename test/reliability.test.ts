@@ -1,7 +1,6 @@
 // Faults and odd input around whole builds: deterministic output, cache corruption, a build
 // killed mid-write, awkward file names, link loops, duplicate slugs, secrets. A 20 MB guide is
 // built in `npm run test:stress` (test/stress/huge-document.test.ts).
-import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
   existsSync,
@@ -19,7 +18,8 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateCorpus } from "../bench/corpus.mjs";
-import { cliEnv, fileHashes, ROOT, runCli, tempSite } from "./helpers.ts";
+import { cliEnv, FIXTURE_SITE, fileHashes, ROOT, runCli, tempSite } from "./helpers.ts";
+import { spawn, spawnSync } from "./processes.ts";
 
 /** One hash of every file below `dir`, with its path. */
 const treeHash = (dir: string): string =>
@@ -162,6 +162,26 @@ describe("the cache and the output folder edited in place (issue 17)", () => {
       site.cleanup();
     }
   });
+
+  it("a file of the output edited in place with its size and modification time kept is repaired (issue 27)", () => {
+    const { site, out, build, before } = cachedSite("---\ntitle: Beta\n---\n\nBeta's own words.\n");
+    try {
+      const page = path.join(out, "integrations/services/beta/index.html");
+      // The times to the nanosecond, as `touch -r` copies them (utimes from JavaScript rounds them).
+      const times = path.join(site.dir, "times");
+      writeFileSync(times, "");
+      expect(spawnSync("touch", ["-r", page, times]).status).toBe(0);
+      const { size, mtimeNs } = statSync(page, { bigint: true });
+      flipOne(page, (text) => text.indexOf("Beta&#x27;s own words") + 1);
+      expect(spawnSync("touch", ["-r", times, page]).status).toBe(0);
+      expect(statSync(page, { bigint: true })).toMatchObject({ size, mtimeNs });
+      expect(treeHash(out)).not.toBe(before);
+      expect(build().code).toBe(0);
+      expect(treeHash(out)).toBe(before);
+    } finally {
+      site.cleanup();
+    }
+  });
 });
 
 describe("a build killed at any moment", () => {
@@ -287,6 +307,24 @@ describe("a build that fails on bad input", () => {
       site.cleanup();
     }
   }, 180_000);
+
+  it("ends the process when it fails after the code started highlighting: build and serve exit 1 (issue 27)", () => {
+    // Every real guide has a fenced code block: its highlighting starts on another thread before
+    // the Markdown is rendered, and the missing image fails the build meanwhile.
+    const site = tempSite({
+      "docs/services/beta/index.md": "---\ntitle: Beta\n---\n\n```js\nconst a = 1;\n```\n\n![shot](./gone.png)\n",
+    });
+    try {
+      const out = path.join(site.dir, "build");
+      for (const command of [["build"], ["serve", "--port", "0"]]) {
+        const r = runCli([...command, "--config", site.config, "--out", out], ROOT, cliEnv(), 45_000);
+        expect(r.code, command[0]).toBe(1);
+        expect(r.stderr, command[0]).toMatch(/^error .*beta\/index\.md:9: image "\.\/gone\.png" not found/);
+      }
+    } finally {
+      site.cleanup();
+    }
+  }, 120_000);
 });
 
 describe("awkward files", () => {
@@ -445,10 +483,10 @@ describe("the output folder (issue 17)", () => {
         const child = spawn(
           process.execPath,
           [path.join(ROOT, "bin/ssodocs.mjs"), "build", "--config", site.config, "--out", out],
-          { env: buildEnv({ SSODOCS_NO_CACHE: "1" }) },
+          { env: buildEnv({ SSODOCS_NO_CACHE: "1" }), timeout: 120_000 },
         );
         let stderr = "";
-        child.stderr.on("data", (d) => (stderr += d));
+        child.stderr!.on("data", (d) => (stderr += d));
         child.on("close", (code) => resolve({ code, stderr }));
       });
     try {
@@ -495,6 +533,67 @@ describe("operating system errors (issue 17)", () => {
       expect(full.code).toBe(1);
       expect(full.stderr).toMatch(/^error .*: no space left on device\n$/);
       // Nothing half-written is left on the disk.
+      expect(readdirSync(disk)).toEqual([]);
+    } finally {
+      unmount(disk);
+      site.cleanup();
+    }
+  });
+
+  it("after a build that died on a full disk, the next build removes its staging folder itself (issue 27)", (ctx) => {
+    const site = tempSite();
+    const disk = path.join(site.dir, "disk");
+    const out = path.join(disk, "build");
+    try {
+      ctx.skip(
+        !mountTmpfs(disk, "size=12m"),
+        "mounting a tmpfs is not allowed here (needs root on Linux): a full disk cannot be made",
+      );
+      expect(runCli(["build", "--config", site.config, "--out", out]).code).toBe(0);
+      // What a build that died on the full disk leaves: its staging folder, holding the space
+      // left (its process is gone: a process id beyond the kernel's maximum), and an empty lock.
+      const left = path.join(disk, ".build-build-new-4194305-mx1k2z");
+      mkdirSync(left);
+      const chunk = Buffer.alloc(64 * 1024, 1);
+      for (let i = 0; ; i++) {
+        try {
+          writeFileSync(path.join(left, `page-${i}.html`), chunk);
+        } catch {
+          break;
+        }
+      }
+      writeFileSync(`${out}.lock`, "");
+      writeFileSync(path.join(site.dir, "docs/services/beta/index.md"), "---\ntitle: Beta\n---\n\nEdited.\n");
+      const r = runCli(["build", "--config", site.config, "--out", out]);
+      expect(r.stderr).toBe("");
+      expect(r.code).toBe(0);
+      expect(readFileSync(path.join(out, "integrations/services/beta/index.html"), "utf8")).toContain("Edited.");
+      expect(readdirSync(disk).sort()).toEqual(["build"]);
+    } finally {
+      unmount(disk);
+      site.cleanup();
+    }
+  });
+
+  it("a page that cannot be written names its doc and its place in the output, never the staging folder (issue 27)", (ctx) => {
+    // Every guide is large, so the first page written fills the disk (pages are written as they
+    // are rendered, guides first).
+    const long = (guide: string) =>
+      `${readFileSync(path.join(FIXTURE_SITE, guide), "utf8")}\n${"Words of a long guide. ".repeat(30_000)}\n`;
+    const guides = ["docs/services/alpha/index.md", "docs/services/beta/index.md"];
+    const site = tempSite(Object.fromEntries(guides.map((guide) => [guide, long(guide)])));
+    const disk = path.join(site.dir, "disk");
+    try {
+      ctx.skip(
+        !mountTmpfs(disk, "size=256k"),
+        "mounting a tmpfs is not allowed here (needs root on Linux): a full disk cannot be made",
+      );
+      const r = runCli(["build", "--config", site.config, "--out", path.join(disk, "build")]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).not.toContain(".build-");
+      expect(r.stderr).toMatch(
+        /^error .*docs\/services\/(?:alpha|beta)\/index\.md: its output .*disk\/build\/integrations\/services\/(?:alpha|beta)\/[\w.-]+ cannot be written: no space left on device\n$/,
+      );
       expect(readdirSync(disk)).toEqual([]);
     } finally {
       unmount(disk);

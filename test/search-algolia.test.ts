@@ -1,7 +1,6 @@
 // The Algolia backend and `ssodocs index --push`, with the real algoliasearch client against an
 // Algolia-protocol stub on 127.0.0.1 that records requests: the payload, time-outs (a stub that
 // stalls), the failed-host memory of 2 minutes, a refused key, unreachable hosts.
-import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -15,6 +14,7 @@ import { createHostsCache, HOST_RETRY_MS } from "../src/client/search/algolia-ho
 import { SearchUnavailableError } from "../src/client/search/types.ts";
 import { startAlgoliaStub, type AlgoliaStub } from "./fixtures/algolia-stub.ts";
 import { cliEnv, ROOT, runCli, tempSite } from "./helpers.ts";
+import { spawn } from "./processes.ts";
 
 const CONFIG = { appId: "TESTAPP", apiKey: "search-only-key", indexName: "fixture" };
 const OPTIONS = { snippetWords: 10, hitsPerPage: 20, page: 0 };
@@ -165,11 +165,12 @@ function runPush(
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [path.join(ROOT, "bin/ssodocs.mjs"), "index", "--push", ...args], {
       env: { ...cliEnv(), ALGOLIA_APP_ID: "", ALGOLIA_ADMIN_KEY: "", ...env },
+      timeout: 120_000,
     });
     let stdout = "";
     let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
+    child.stdout!.on("data", (d) => (stdout += d));
+    child.stderr!.on("data", (d) => (stderr += d));
     child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
   });
 }

@@ -2,15 +2,18 @@
 // the paths): nothing outside the output folder is ever served, not through `..` in any encoding,
 // backslashes, absolute paths, null bytes or a symbolic link; no directory listings; content
 // types, .html normalisation, the 404 page, caching headers; bound to 127.0.0.1 by default.
-import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { rename } from "node:fs/promises";
 import type { Server } from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { headersFor, parseHeadersFile } from "../src/node/serve/headers-file.ts";
 import { startStaticServer } from "../src/node/serve/static.ts";
 import { cliEnv, ROOT, runCli, tempSite } from "./helpers.ts";
+import { spawn } from "./processes.ts";
+import { startWatchSession } from "./watch-session.ts";
 
 const SECRET = "TOP-SECRET-3f9d1c-never-served";
 
@@ -249,7 +252,7 @@ describe("ssodocs serve", () => {
     try {
       let output = "";
       const port = await new Promise<number>((resolve, reject) => {
-        child.stdout.on("data", (c) => {
+        child.stdout!.on("data", (c) => {
           output += c;
           const m = /Serving at http:\/\/([^:/]+):(\d+)\//.exec(output);
           if (m) {
@@ -288,6 +291,122 @@ describe("ssodocs serve", () => {
     } finally {
       child.kill("SIGINT");
       await new Promise((r) => (child.exitCode === null ? child.once("exit", r) : r(null)));
+      site.cleanup();
+    }
+  }, 120_000);
+});
+
+describe("the static server while a build replaces the folder (issue 27)", () => {
+  it("answers each request with the page or a 503, never a 500 or a path of the machine", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "ssodocs-swap-"));
+    const out = path.join(dir, "build");
+    // Two versions of the site, swapped in as a build's commit does: the old moved aside, the new moved in.
+    for (const [name, text] of [
+      ["build", "one"],
+      ["next", "two"],
+    ]) {
+      mkdirSync(path.join(dir, name, "guide"), { recursive: true });
+      writeFileSync(path.join(dir, name, "index.html"), `<p>${text}</p>`);
+      writeFileSync(path.join(dir, name, "guide", "index.html"), `<p>${text}</p>`.repeat(20_000));
+      writeFileSync(path.join(dir, name, "404.html"), "<p>missing</p>");
+    }
+    const server = await startStaticServer(out, 0);
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    let swapping = true;
+    const swaps = (async () => {
+      while (swapping) {
+        await rename(out, path.join(dir, "old"));
+        await rename(path.join(dir, "next"), out);
+        await rename(path.join(dir, "old"), path.join(dir, "next"));
+        await new Promise((r) => setTimeout(r, 2));
+      }
+    })();
+    try {
+      const answers: RawResponse[] = [];
+      for (let round = 0; round < 40; round++)
+        answers.push(...(await Promise.all(["/", "/guide/", "/index.html"].map((t) => rawRequest(port, t)))));
+      swapping = false;
+      await swaps;
+      for (const answer of answers) {
+        expect([200, 503]).toContain(answer.status);
+        expect(answer.raw).not.toContain(dir);
+        if (answer.status === 200) expect(answer.body).toMatch(/^(?:<p>one<\/p>|<p>two<\/p>)+$/);
+      }
+    } finally {
+      swapping = false;
+      await swaps.catch(() => undefined);
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the headers _headers declares (issue 27)", () => {
+  // A static folder's own `_headers`, merged with ssodocs's (whose block sets Referrer-Policy).
+  const HEADERS_FILE = "/*\n  Permissions-Policy: camera=()\n\n/integrations/services/*\n  X-Robots-Tag: noindex\n";
+
+  /** Checks what a host reading `_headers` would send, as `get` answers. */
+  async function expectDeclaredHeaders(get: (route: string) => Promise<{ headers: Record<string, unknown> }>) {
+    const home = (await get("/")).headers;
+    expect(home["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(home["permissions-policy"]).toBe("camera=()");
+    expect(home["x-robots-tag"]).toBeUndefined();
+    // One policy, not the server's and the file's.
+    expect(String(home["content-security-policy"])).not.toContain(",");
+    const guide = (await get("/integrations/services/alpha/")).headers;
+    expect(guide["x-robots-tag"]).toBe("noindex");
+    expect(guide["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  }
+
+  it("are read as the hosts read them: patterns with * and :name, every matching block, values joined", () => {
+    const rules = parseHeadersFile(
+      "# a comment\n/*\n  A: 1\n/docs/:page/\n  B: 2\n  A: 3\nhttps://other.example/*\n  C: 4\n/assets/*.js\n  D: 5\n",
+    );
+    expect(headersFor(rules, "/", {})).toEqual({ A: "1" });
+    expect(headersFor(rules, "/docs/intro/", { A: "0" })).toEqual({ A: "0, 1, 3", B: "2" });
+    expect(headersFor(rules, "/docs/a/b/", {})).toEqual({ A: "1" });
+    expect(headersFor(rules, "/docs//", {})).toEqual({ A: "1" });
+    expect(headersFor(rules, "/assets/js/main.js", {})).toEqual({ A: "1", D: "5" });
+    expect(headersFor(rules, "/assets/main.css", {})).toEqual({ A: "1" });
+    // Many stars against a long path that does not match: a backtracking expression took ages.
+    const stars = parseHeadersFile(`/${"*a".repeat(40)}b\n  E: 6\n`);
+    expect(headersFor(stars, `/${"a".repeat(8_000)}`, {})).toEqual({});
+  });
+
+  it("ssodocs serve sends them for each path", async () => {
+    const site = tempSite({ "static/_headers": HEADERS_FILE }, { ownStatic: true });
+    const args = ["serve", "--config", site.config, "--out", path.join(site.dir, "build"), "--port", "0"];
+    const child = spawn(process.execPath, [path.join(ROOT, "bin/ssodocs.mjs"), ...args], {
+      env: cliEnv(),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    try {
+      let output = "";
+      const port = await new Promise<number>((resolve, reject) => {
+        child.stdout!.on("data", (c) => {
+          output += c;
+          const m = /Serving at http:\/\/[^:/]+:(\d+)\//.exec(output);
+          if (m) resolve(Number(m[1]));
+        });
+        child.once("exit", (code) => reject(new Error(`serve exited with ${code}: ${output}`)));
+      });
+      await expectDeclaredHeaders((route) => rawRequest(port, route));
+    } finally {
+      child.kill("SIGTERM");
+      await new Promise((r) => (child.exitCode === null ? child.once("exit", r) : r(null)));
+      site.cleanup();
+    }
+  }, 120_000);
+
+  it("serve --watch sends them for each path", async () => {
+    const site = tempSite({ "static/_headers": HEADERS_FILE }, { ownStatic: true });
+    const s = await startWatchSession({}, {}, { site });
+    try {
+      await expectDeclaredHeaders((route) => s.get(route));
+    } finally {
+      await s.stop();
       site.cleanup();
     }
   }, 120_000);

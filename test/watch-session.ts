@@ -1,15 +1,17 @@
 // A real `ssodocs serve --watch` on a temporary copy of the fixture site, for the watch tests:
 // the CLI in a child process, its terminal output, and the events it sends to pages.
-import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { ROOT, tempSite } from "./helpers.ts";
+import { type ChildProcess, spawn } from "./processes.ts";
 
 const BIN = path.join(ROOT, "bin/ssodocs.mjs");
 
 export interface WatchSession {
   dir: string;
+  /** The process id of the ssodocs process. */
+  pid: number;
   url: string;
   stdout(): string;
   stderr(): string;
@@ -19,6 +21,8 @@ export interface WatchSession {
   mark(): number;
   write(relative: string, contents: string): void;
   get(route: string): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }>;
+  /** Sends a signal; resolves with how the process exited, rejects if it is still running after `timeoutMs`. */
+  signal(name: NodeJS.Signals, timeoutMs?: number): Promise<{ code: number | null; signal: string | null }>;
   stop(): Promise<void>;
 }
 
@@ -65,8 +69,22 @@ export async function startWatchSession(
   // Edits count once the first build is done and the files are watched.
   if (options.waitForBuild !== false) await waitForOutput(/^Watching for changes$/m, 0, 60_000);
 
+  const signal: WatchSession["signal"] = (name, timeoutMs = 15_000) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`ssodocs serve --watch still runs ${timeoutMs / 1000} s after ${name}:\n${all}`)),
+        timeoutMs,
+      );
+      child.once("exit", (code, signal) => {
+        clearTimeout(timer);
+        resolve({ code, signal });
+      });
+      child.kill(name);
+    });
+
   return {
     dir: site.dir,
+    pid: child.pid!,
     url,
     stdout: () => out,
     stderr: () => err,
@@ -87,13 +105,19 @@ export async function startWatchSession(
           .on("error", reject);
       });
     },
+    signal,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once("exit", r));
-        child.kill("SIGTERM");
-        await exited;
+      try {
+        // One that does not stop is killed, and the test fails saying so.
+        if (child.exitCode === null && child.signalCode === null) await signal("SIGTERM");
+      } catch (error) {
+        const killed = new Promise((r) => child.once("exit", r));
+        child.kill("SIGKILL");
+        await killed;
+        throw error;
+      } finally {
+        site.cleanup();
       }
-      site.cleanup();
     },
   };
 }

@@ -1,6 +1,17 @@
 // `ssodocs serve --watch` on a temporary copy of the fixture site: edits, additions, deletions
 // and bad edits show in the served pages, in the events pages receive and in the terminal.
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "./helpers.ts";
@@ -312,4 +323,43 @@ describe("serve --watch", () => {
       /^Serving at http:\/\/127\.0\.0\.1:\d+\/ \(Ctrl\+C to stop\)\nBuilt 11 pages in \d+\.\d\d s\nWatching for changes\n/,
     );
   });
+});
+
+describe("serve --watch after an edit that fails once its code started highlighting (issue 27)", () => {
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    it(`stops on ${signal}`, async () => {
+      const s = await startWatchSession();
+      try {
+        const from = s.mark();
+        s.write(ALPHA, "---\ntitle: Alpha\n---\n\n```js\nconst a = 1;\n```\n\n![shot](./gone.png)\n");
+        await s.waitForOutput(/^error .*alpha\/index\.md:9: image "\.\/gone\.png" not found/m, from);
+        expect(await s.signal(signal)).toEqual({ code: 0, signal: null });
+      } finally {
+        await s.stop();
+      }
+    }, 90_000);
+  }
+});
+
+describe("serve --watch killed with SIGKILL (issue 27)", () => {
+  it("leaves its temporary folder named with its process id, and the next serve --watch removes it", async () => {
+    const folders = (pid: number) => readdirSync(os.tmpdir()).filter((name) => name.startsWith(`ssodocs-dev-${pid}-`));
+    const killed = await startWatchSession();
+    try {
+      expect(folders(killed.pid)).toHaveLength(1);
+      expect(await killed.signal("SIGKILL")).toEqual({ code: null, signal: "SIGKILL" });
+      expect(folders(killed.pid)).toHaveLength(1);
+    } finally {
+      await killed.stop();
+    }
+    const next = await startWatchSession();
+    try {
+      expect(folders(killed.pid)).toEqual([]);
+      expect(folders(next.pid)).toHaveLength(1);
+    } finally {
+      await next.stop();
+    }
+    // A stopped one removes its own.
+    expect(folders(next.pid)).toEqual([]);
+  }, 120_000);
 });

@@ -7,13 +7,14 @@
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { createRequire, isBuiltin } from "node:module";
-import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
 import type * as esbuild from "esbuild";
 import { hashOf } from "./util/hash.ts";
 import { SsodocsError } from "./errors.ts";
 import { keepImportMeta, nodeBundleOptions } from "./esbuild-node.mjs";
+import { tempFolderName } from "./util/temp-folders.ts";
 
 let serial = 0;
 
@@ -85,9 +86,13 @@ export async function importModule<T>(
   cache: ModuleCache | null,
 ): Promise<{ module: T; inputs: ModuleInputs }> {
   const kept = cache?.get(file);
-  const bundled = kept && inputsUnchanged(kept.inputs) ? kept : await bundleModule(file);
+  const unchanged = kept && inputsUnchanged(kept.inputs);
+  const bundled = unchanged ? kept : await bundleModule(file);
+  // One that loaded before, unchanged, is known to finish; it is kept only once it has.
+  if (!unchanged) await loadsInTime(bundled.code, file);
+  const module = await importCode<T>(bundled.code);
   cache?.set(file, bundled);
-  return { module: await importCode<T>(bundled.code), inputs: bundled.inputs };
+  return { module, inputs: bundled.inputs };
 }
 
 /** Bundles one module into one text (its imports of the project inlined), with the files it was made from. */
@@ -107,9 +112,49 @@ async function bundleModule(entry: string): Promise<ModuleBundle> {
   return { code: result.outputFiles[0].text, inputs: inputsOf(result.metafile, packageFiles) };
 }
 
+const dataUrl = (code: string) => `data:text/javascript;base64,${Buffer.from(code, "utf8").toString("base64")}`;
+
 /** Imports a module from its text (a data: URL: no file is written). */
 async function importCode<T>(code: string): Promise<T> {
-  return (await import(`data:text/javascript;base64,${Buffer.from(code, "utf8").toString("base64")}`)) as T;
+  return (await import(dataUrl(code))) as T;
+}
+
+/** How long a module's first load may take: SSODOCS_MODULE_TIMEOUT seconds (for slow machines), else 10. */
+function moduleTimeoutMs(): number {
+  const seconds = Number(process.env.SSODOCS_MODULE_TIMEOUT);
+  return (Number.isFinite(seconds) && seconds > 0 ? seconds : 10) * 1000;
+}
+
+/**
+ * Loads a freshly bundled module (the config, a sidebars module) once in a worker thread, with a
+ * time limit, before it is imported here: a loop that never ends would hang the build for ever,
+ * and only a thread of its own can be stopped. Whatever else goes wrong there is left to the real
+ * import to report. Its output is dropped: the real import prints it.
+ */
+async function loadsInTime(code: string, file: string): Promise<void> {
+  const ms = moduleTimeoutMs();
+  const boot = `import(${JSON.stringify(dataUrl(code))}).then(
+    () => require("node:worker_threads").parentPort.postMessage("loaded"),
+    () => require("node:worker_threads").parentPort.postMessage("failed"));`;
+  const worker = new Worker(boot, { eval: true, stdout: true, stderr: true });
+  worker.stdout.resume();
+  worker.stderr.resume();
+  const finished = await new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    const done = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    worker.once("message", done);
+    worker.once("error", done);
+    worker.once("exit", done);
+  });
+  await worker.terminate();
+  if (!finished)
+    throw new SsodocsError(
+      `the module did not finish loading within ${ms / 1000} s (a loop that never ends?); set SSODOCS_MODULE_TIMEOUT to more seconds if it needs them`,
+      { file },
+    );
 }
 
 type Esbuild = typeof import("esbuild");
@@ -144,7 +189,7 @@ function inputsOf(metafile: esbuild.Metafile, packageFiles: Set<string>): Module
 /** Bundles the entries together (what they share is bundled once), imports each, and removes the bundle. */
 export async function importBundled<T>(entries: string[]): Promise<{ modules: T[]; inputs: ModuleInputs }> {
   const esbuild = await import("esbuild");
-  const dir = path.join(os.tmpdir(), `ssodocs-modules-${process.pid}-${++serial}-${Date.now().toString(36)}`);
+  const dir = tempFolderName("modules", `${++serial}-${Date.now().toString(36)}`);
   const packageFiles = new Set<string>();
   const result = await runEsbuild(esbuild, entries, {
     ...nodeBundleOptions,

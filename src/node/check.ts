@@ -2,8 +2,7 @@
 // sidebar entries), sidebar coverage, then linkinator over the output served on 127.0.0.1.
 // One report, printed as text or as JSON for machines; a check that did not run (the build
 // failed first) says so instead of reporting nothing found.
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { BrokenLinksError, buildSite } from "./pipeline/build.ts";
 import type { LoadedConfig } from "./config.ts";
@@ -13,6 +12,7 @@ import { SsodocsError, SsodocsErrors, Warnings } from "./errors.ts";
 import type { InputFiles } from "./input-files.ts";
 import type { BrokenLink } from "./validate/links.ts";
 import { docsMissingFromSidebar } from "./validate/sidebar-coverage.ts";
+import { makeTempFolder } from "./util/temp-folders.ts";
 
 interface CheckProblem {
   message: string;
@@ -85,7 +85,7 @@ function inSiteTerms(
 }
 
 export async function runCheck(loaded: LoadedConfig, options: { external: boolean }): Promise<CheckReport> {
-  const temp = await mkdtemp(path.join(os.tmpdir(), "ssodocs-check-"));
+  const temp = await makeTempFolder("check");
   const outDir = path.join(temp, "build");
   const warnings = new Warnings();
   const report: CheckReport = {

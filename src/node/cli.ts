@@ -1,4 +1,5 @@
 // The `ssodocs` command line: build, serve, check, new and index.
+import os from "node:os";
 import path from "node:path";
 import { Command, CommanderError } from "commander";
 import type { DocSearchRecord } from "../shared/types.ts";
@@ -84,12 +85,34 @@ function serveCommand(program: Command, { out }: CommandContext): void {
         const { startWatchServer } = await import("./dev/watch.ts");
         stop = (await startWatchServer({ configFile: opts.config, host: opts.host, port, out })).close;
       } else stop = await serveBuilt(out, opts, port);
-      await new Promise<void>((resolve) => {
-        const onSignal = () => void stop().then(resolve);
-        process.once("SIGINT", onSignal);
-        process.once("SIGTERM", onSignal);
-      });
+      await untilSignal(stop);
     });
+}
+
+/** How long stopping the server may take after Ctrl+C or SIGTERM before the process ends all the same. */
+const STOP_LIMIT_MS = 10_000;
+
+/**
+ * Waits for Ctrl+C or SIGTERM, then stops the server. The process always ends: a second signal
+ * ends it at once, and so does anything left running (a stop that hangs, a handle still open)
+ * once STOP_LIMIT_MS have passed.
+ */
+function untilSignal(stop: () => Promise<void>): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let stopped = false;
+    let stopping = false;
+    const onSignal = (signal: NodeJS.Signals) => {
+      if (stopping) process.exit(128 + os.constants.signals[signal]);
+      stopping = true;
+      setTimeout(() => process.exit(stopped ? (process.exitCode ?? 0) : 1), STOP_LIMIT_MS).unref();
+      stop().then(() => {
+        stopped = true;
+        resolve();
+      }, reject);
+    };
+    process.on("SIGINT", onSignal);
+    process.on("SIGTERM", onSignal);
+  });
 }
 
 /** The check's report as text: each problem with its file and line, then one summary line. */

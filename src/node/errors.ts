@@ -54,12 +54,18 @@ const CONDITIONS: Record<string, string> = {
   EADDRNOTAVAIL: "address not available",
 };
 
+/** An operating system error's condition in words (`no space left on device`), else its message's first line. */
+export function describeCondition(error: NodeJS.ErrnoException): string {
+  return (error.code && CONDITIONS[error.code]) || error.message.split("\n")[0];
+}
+
 /** Whether stack traces were asked for: `--verbose`, or `DEBUG` naming ssodocs. */
 function verboseRequested(argv: string[] = process.argv, env: NodeJS.ProcessEnv = process.env): boolean {
   return argv.includes("--verbose") || /(^|,)\s*(ssodocs|\*)\s*(,|$)/.test(env.DEBUG ?? "");
 }
 
-const shownPath = (file: string) => {
+/** A path as errors show it: relative to the working folder when inside it. */
+export const shownPath = (file: string) => {
   const relative = path.relative(process.cwd(), file);
   return relative && !relative.startsWith("..") ? relative : file;
 };

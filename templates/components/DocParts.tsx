@@ -48,7 +48,8 @@ export function Badges({ frontMatter }: { frontMatter: FrontMatter }) {
 
 function nest(items: TocItem[]): { item: TocItem; children: TocItem[] }[] {
   const out: { item: TocItem; children: TocItem[] }[] = [];
-  const top = Math.min(...items.map((i) => i.level));
+  // Not Math.min(...levels): a page of 200,000 headings would overflow the call stack.
+  const top = items.reduce((min, i) => Math.min(min, i.level), Number.POSITIVE_INFINITY);
   for (const item of items) {
     if (item.level === top || out.length === 0) out.push({ item, children: [] });
     else out[out.length - 1].children.push(item);
@@ -73,10 +74,15 @@ export function tocContexts(items: TocItem[]): (string | null)[] {
   const context: (string | null)[] = items.map((i) => (counts.get(i.text)! > 1 && i.tab ? i.tab : null));
   const label = (n: number) => (context[n] ? `${texts[n]} (${context[n]})` : texts[n]);
   counts = countOf(items.map((_, n) => label(n)));
+  // Each entry's section: the nearest entry above it of a lower level. The entries above of a
+  // lower level than all after them are kept on a stack, so repeated headings are not each
+  // searched back to the top (which took minutes for 40,000 of them).
+  const above: number[] = [];
   items.forEach((item, n) => {
+    while (above.length && items[above[above.length - 1]].level >= item.level) above.pop();
+    const parent = above.length ? above[above.length - 1] : -1;
+    above.push(n);
     if (counts.get(label(n))! < 2) return;
-    let parent = n - 1;
-    while (parent >= 0 && items[parent].level >= item.level) parent--;
     if (parent >= 0) context[n] = [context[n], texts[parent]].filter(Boolean).join(", ");
   });
   counts = countOf(items.map((_, n) => label(n)));

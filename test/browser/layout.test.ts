@@ -2,51 +2,15 @@
 // sidebar sit on the guides' grid, `<route>.html` shows the page on ssodocs serve and on a plain
 // static host, the search button is a button once scripts run, and the navbar's dropdowns and
 // brand icons come from the config and simple-icons.
-import { existsSync, readFileSync, statSync } from "node:fs";
-import http from "node:http";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, launchChromium } from "./chromium.ts";
-import { serveBrowserSite, useBrowserAndSite, type ServedSite } from "./site.ts";
+import { plainHost, serveBrowserSite, useBrowserAndSite, type ServedSite } from "./site.ts";
 
 const ALPHA = "/integrations/services/alpha/";
-
-/** A static host that knows nothing of ssodocs: files, folders' index.html, else 404.html. */
-function plainHost(root: string): Promise<{ origin: string; close(): Promise<void> }> {
-  const server = http.createServer((req, res) => {
-    const urlPath = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
-    const file = path.join(root, urlPath);
-    if (existsSync(file) && statSync(file).isDirectory()) {
-      if (!urlPath.endsWith("/")) {
-        res.writeHead(301, { Location: `${urlPath}/` }).end();
-        return;
-      }
-      if (existsSync(path.join(file, "index.html"))) {
-        res.writeHead(200, { "Content-Type": "text/html" }).end(readFileSync(path.join(file, "index.html")));
-        return;
-      }
-    } else if (existsSync(file)) {
-      const type = file.endsWith(".html")
-        ? "text/html"
-        : file.endsWith(".js")
-          ? "text/javascript"
-          : file.endsWith(".css")
-            ? "text/css"
-            : "application/octet-stream";
-      res.writeHead(200, { "Content-Type": type }).end(readFileSync(file));
-      return;
-    }
-    res.writeHead(404, { "Content-Type": "text/html" }).end(readFileSync(path.join(root, "404.html")));
-  });
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () => {
-      const port = (server.address() as { port: number }).port;
-      resolve({ origin: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) });
-    }),
-  );
-}
 
 describe.skipIf(!hasChromium())("the page frame", () => {
   const env = useBrowserAndSite(undefined, {

@@ -1,6 +1,6 @@
 // A built copy of the fixture site with pages for the browser tests, served on 127.0.0.1.
-import type { Server } from "node:http";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import http, { type Server } from "node:http";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
@@ -160,4 +160,39 @@ export function useBrowserAndSite(
     await env.site?.close();
   });
   return env;
+}
+
+/** A static host that knows nothing of ssodocs: files, folders' index.html, else 404.html. */
+export function plainHost(root: string): Promise<{ origin: string; close(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const urlPath = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
+    const file = path.join(root, urlPath);
+    if (existsSync(file) && statSync(file).isDirectory()) {
+      if (!urlPath.endsWith("/")) {
+        res.writeHead(301, { Location: `${urlPath}/` }).end();
+        return;
+      }
+      if (existsSync(path.join(file, "index.html"))) {
+        res.writeHead(200, { "Content-Type": "text/html" }).end(readFileSync(path.join(file, "index.html")));
+        return;
+      }
+    } else if (existsSync(file)) {
+      const type = file.endsWith(".html")
+        ? "text/html"
+        : file.endsWith(".js")
+          ? "text/javascript"
+          : file.endsWith(".css")
+            ? "text/css"
+            : "application/octet-stream";
+      res.writeHead(200, { "Content-Type": type }).end(readFileSync(file));
+      return;
+    }
+    res.writeHead(404, { "Content-Type": "text/html" }).end(readFileSync(path.join(root, "404.html")));
+  });
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => {
+      const port = (server.address() as { port: number }).port;
+      resolve({ origin: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) });
+    }),
+  );
 }

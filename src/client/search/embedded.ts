@@ -389,7 +389,7 @@ export class EmbeddedIndex {
     const boostDocument = (id: unknown, matched: string) => {
       if (matched !== term) {
         const first = this.joins.get((term = matched));
-        within = first !== undefined && word.length <= first && !this.words.has(matched);
+        within = first !== undefined && word.length <= first;
       }
       return within ? 0 : this.levelBoost(id);
     };

@@ -3,13 +3,12 @@
 // Only YAML is read: gray-matter, used before, also ran `---js` front matter as JavaScript. The
 // `yaml` package parses YAML 1.2 (no implicit dates), limits alias expansion and gives each key's
 // position; valibot checks the values and is where the types come from.
-import { createRequire } from "node:module";
 import * as v from "valibot";
-import type * as Yaml from "yaml";
 import { type FrontMatterData, FrontMatterSchema, KNOWN_KEYS } from "../../shared/schema/front-matter.ts";
 import { nearestOf } from "../util/nearest.ts";
 import { SsodocsError } from "../errors.ts";
 import { readSimpleYaml } from "./simple-yaml.ts";
+import { parseYamlDocument, yaml } from "./yaml.ts";
 
 /** A key the schema does not know, where it is, and the known key it most resembles. */
 export interface UnknownKey {
@@ -52,15 +51,12 @@ function split(source: string, file: string): { yaml: string; bodyStart: number;
   return { yaml, bodyStart, bodyLine };
 }
 
-let yamlPackage: typeof Yaml | undefined;
-/** The `yaml` package, loaded the first time front matter is more than simple lines (simple-yaml.ts). */
-const yaml = () => (yamlPackage ??= createRequire(import.meta.url)("yaml") as typeof Yaml);
-
 /** Front matter read with the `yaml` package: the data and each top-level key's line in the file. */
 function readYaml(text: string, file: string): { data: unknown; keyLines: Record<string, number> } {
-  const { LineCounter, parseDocument, isMap, isScalar } = yaml();
+  // Loaded the first time front matter is more than simple lines (simple-yaml.ts).
+  const { LineCounter, isMap, isScalar } = yaml();
   const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, uniqueKeys: true, schema: "core", prettyErrors: false });
+  const document = parseYamlDocument(text, { lineCounter, schema: "core", prettyErrors: false });
   // The YAML starts on the file's second line.
   const fileLine = (offset: number) => lineCounter.linePos(offset).line + 1;
   const [error] = document.errors;

@@ -93,8 +93,10 @@ export function readSimpleYaml(text: string): SimpleYaml | null {
     keyLines[m[1]] = i + 1;
     list = null;
     if (raw === "") {
-      // A null, unless a block list follows.
-      const next = lines.slice(i + 1).find((l) => !/^\s*(?:#.*)?$/.test(l));
+      // A null, unless a block list follows (the next line that is not blank or a comment).
+      let j = i + 1;
+      while (j < lines.length && /^\s*(?:#.*)?$/.test(lines[j])) j++;
+      const next = lines[j];
       if (next !== undefined && ITEM.test(next)) data[m[1]] = list = [];
       else if (next !== undefined && /^\s/.test(next)) return null;
       else data[m[1]] = null;

@@ -233,6 +233,7 @@ export class DevSession {
   }
 
   async close(): Promise<void> {
+    this.renderers.code?.code.close();
     await this.caches?.finish();
   }
 

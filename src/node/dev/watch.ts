@@ -3,9 +3,8 @@
 // changed reload in the browser where the reader is; a bad edit shows over the page and in the
 // terminal (once) and never stops the server.
 import { type FSWatcher as FolderWatcher, statSync, watch as watchFolder } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import type http from "node:http";
-import os from "node:os";
 import path from "node:path";
 import { watch, type FSWatcher } from "chokidar";
 import { formatError, SsodocsError } from "../errors.ts";
@@ -15,6 +14,7 @@ import { LiveChannel, type BuildErrorInfo } from "./live-channel.ts";
 import { DevBrokenLinksError, DevSession, type DevUpdate } from "./session.ts";
 import { escapeHtml } from "../../shared/escape-html.ts";
 import { DEFAULT_TEMPLATES } from "../render/templates.ts";
+import { makeTempFolder, removeOrphanTempFolders } from "../util/temp-folders.ts";
 
 export interface WatchOptions {
   configFile?: string;
@@ -331,7 +331,9 @@ class WatchRun {
 }
 
 export async function startWatchServer(options: WatchOptions): Promise<WatchServer> {
-  const temp = await mkdtemp(path.join(os.tmpdir(), "ssodocs-dev-"));
+  // Those of earlier sessions killed outright, first (an 18 MB folder each, for a small site).
+  await removeOrphanTempFolders();
+  const temp = await makeTempFolder("dev");
   const run = new WatchRun(options, path.join(temp, "site"));
   await run.live.prepare();
   const server = await startStaticServer(run.outDir, options.port, options.host, [

@@ -20,7 +20,10 @@ interface FenceMeta {
   highlightLines: Set<number>;
 }
 
-function parseFenceInfo(info: string): FenceMeta {
+/** Lines a fence's `{1,3-5}` may mark, in all. */
+const MAX_MARKED_LINES = 10_000;
+
+export function parseFenceInfo(info: string): FenceMeta {
   const lang = /^\S*/.exec(info.trim())?.[0] ?? "";
   const rest = info.trim().slice(lang.length);
   const title = /title=(["'])(.*?)\1/.exec(rest)?.[2] ?? null;
@@ -28,10 +31,13 @@ function parseFenceInfo(info: string): FenceMeta {
   const highlightLines = new Set<number>();
   const ranges = /\{([\d,\s-]+)\}/.exec(withoutTitle)?.[1];
   if (ranges) {
+    // At most MAX_MARKED_LINES lines in all: `{1-9999,1-9999,...}` made a short line cost
+    // ten thousand steps a range (a 70 KB info string took seconds).
+    let budget = MAX_MARKED_LINES;
     for (const part of ranges.split(",")) {
       const [a, b] = part.trim().split("-").map(Number);
       if (!Number.isFinite(a)) continue;
-      for (let n = a; n <= (Number.isFinite(b) ? b : a) && n - a < 10000; n++) highlightLines.add(n);
+      for (let n = a; n <= (Number.isFinite(b) ? b : a) && budget > 0; n++, budget--) highlightLines.add(n);
     }
   }
   return {
@@ -83,6 +89,8 @@ export interface CodeRenderer {
   fill(html: string): string;
   /** Keeps the blocks this build used (only those) in the highlight cache. */
   save(): void;
+  /** Stops highlighting what is still queued (its worker thread): at the end of a build, failed or not. */
+  close(): void;
 }
 
 const PLACEHOLDER = /<!--ssodocs-code:([0-9a-f]{32})-->/g;
@@ -198,7 +206,11 @@ export function createCodeRenderer(languages: readonly string[], cache: Highligh
   };
 
   const fill = (html: string) => html.replace(PLACEHOLDER, (_m, key: string) => cached.get(key) ?? "");
-  return { render, prefetch, hasPending: () => !!queue, highlightPending, fill, save };
+  const close = () => {
+    queue?.close();
+    queue = null;
+  };
+  return { render, prefetch, hasPending: () => !!queue, highlightPending, fill, save, close };
 }
 
 /**

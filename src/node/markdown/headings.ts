@@ -1,10 +1,10 @@
 // Heading ids: `{#custom-id}` honoured, otherwise GitHub-style slugs with -1, -2 for repeats
-// (markdown-it-anchor). Headings are collected for the table of contents, get a hash link,
-// and an H1 opening the body is lifted out to become the page's title heading.
+// (as markdown-it-anchor numbers them). Headings are collected for the table of contents, get a
+// hash link, and an H1 opening the body is lifted out to become the page's title heading.
 import type { MarkdownIt } from "markdown-it";
-import anchor from "markdown-it-anchor";
 import type { Token } from "markdown-it";
-import { envOf, type MarkdownEnv } from "./env.ts";
+import { SsodocsError } from "../errors.ts";
+import { envOf, lineOf, type MarkdownEnv } from "./env.ts";
 import { slugify } from "./slugify.ts";
 
 const CUSTOM_ID = /\s*\{#([\w-]+)\}\s*$/;
@@ -43,17 +43,50 @@ function liftLeadingH1(tokens: Token[], env: MarkdownEnv): void {
   }
 }
 
+/**
+ * Gives every heading its id: its custom id (which must be unique), else its slug, numbered -1,
+ * -2, ... when taken, as markdown-it-anchor numbers them. That package tried every number from 1
+ * for each repeat and searched the tokens again after each heading: 40,000 headings took minutes.
+ * Here each slug remembers the next number to try, which gives the same ids in linear time.
+ */
+function headingIds(tokens: Token[], env: MarkdownEnv): void {
+  const taken = new Set<string>();
+  const next = new Map<string, number>();
+  for (let i = 0; i < tokens.length; i++) {
+    const open = tokens[i];
+    if (open.type !== "heading_open") continue;
+    const custom = open.attrGet("id");
+    if (custom !== null) {
+      const id = String(custom);
+      if (taken.has(id))
+        throw new SsodocsError(`the heading id "${id}" is given twice; each heading id must be unique`, {
+          file: env.file,
+          line: lineOf(env, open.map),
+        });
+      taken.add(id);
+      continue;
+    }
+    const text = (tokens[i + 1].children ?? [])
+      .filter((t) => t.type === "text" || t.type === "code_inline")
+      .map((t) => t.content)
+      .join("");
+    const base = slugify(text);
+    let id = base;
+    for (let n = next.get(base) ?? 1; taken.has(id); n++) {
+      id = `${base}-${n}`;
+      next.set(base, n + 1);
+    }
+    taken.add(id);
+    open.attrSet("id", id);
+  }
+}
+
 export function headingsPlugin(md: MarkdownIt): void {
   md.core.ruler.push("heading_custom_ids", (state) => {
     customIds(state.tokens);
     liftLeadingH1(state.tokens, envOf(state.env));
   });
-  md.use(anchor, {
-    slugify,
-    level: [1, 2, 3, 4, 5, 6],
-    tabIndex: false,
-    uniqueSlugStartIndex: 1,
-  });
+  md.core.ruler.push("heading_ids", (state) => headingIds(state.tokens, envOf(state.env)));
   md.core.ruler.push("heading_toc_and_links", (state) => {
     const env = envOf(state.env);
     const tokens = state.tokens;

@@ -72,6 +72,7 @@ export class HighlightQueue {
   private highlighter: Promise<BlockHighlighter> | null = null;
   /** How many callers wait in `drain` (the worker keeps the process alive only while one does). */
   private draining = 0;
+  private closed = false;
 
   constructor(
     private readonly langs: readonly string[],
@@ -84,7 +85,7 @@ export class HighlightQueue {
     this.queued.add(key);
     this.batch.push([key, block]);
     if (this.batch.length >= BATCH) this.flush();
-    if (this.options.worker && !this.worker) this.startWorker();
+    if (this.options.worker && !this.worker && !this.closed) this.startWorker();
     this.give();
   }
 
@@ -96,7 +97,6 @@ export class HighlightQueue {
   private startWorker(): void {
     const worker = startWorker(this.langs);
     this.worker = worker;
-    if (!this.draining) worker.unref();
     worker.on("message", (answer: HighlightAnswer) => {
       if (answer !== "ready") {
         for (const [key, html] of answer) this.results.set(key, html);
@@ -115,6 +115,9 @@ export class HighlightQueue {
     };
     worker.on("error", fail);
     worker.on("exit", fail);
+    // Only now: a first "message" listener refs the worker's port again, and a worker no one waits
+    // for would keep the process alive after a failed build.
+    if (!this.draining) worker.unref();
   }
 
   /** Hands the worker batches from the back of the queue, a few ahead. */
@@ -169,6 +172,8 @@ export class HighlightQueue {
       ? () => [...keys].every((key) => this.results.has(key) || !this.queued.has(key))
       : () => !this.queue.length && !this.taken.length;
     while (!done()) {
+      // Closed while waiting (the build or the watch session ended): no answer will come.
+      if (this.closed) throw new Error("code highlighting was stopped");
       const helping = !this.worker || this.highlighter || this.queuedBlocks() >= MAIN_HELPS_FROM;
       const batch = helping ? this.queue.shift() : undefined;
       if (batch) {
@@ -189,13 +194,15 @@ export class HighlightQueue {
     return !this.queue.length && !this.taken.length && !this.batch.length && !this.draining;
   }
 
-  /** Stops the worker and frees the main thread's highlighter. */
+  /** Stops the worker and frees the main thread's highlighter; whoever still waits in `drain` is let go. */
   close(): void {
+    this.closed = true;
     if (this.worker) {
       this.worker.removeAllListeners("exit");
       void this.worker.terminate();
       this.worker = null;
     }
+    this.settle();
     void this.highlighter?.then((h) => h.dispose());
     this.highlighter = null;
   }

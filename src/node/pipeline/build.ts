@@ -11,7 +11,8 @@ import type { BuildShortcuts } from "../store/shortcuts.ts";
 import type { OutputItem } from "./output-item.ts";
 import { checkOutputFolder, lockOutputFolder } from "./output-folder.ts";
 import { type RunResult, run, type Sink } from "./run.ts";
-import { createStaging, outputIsCurrent, removeStaleTemps, type Staging } from "./staging.ts";
+import { createStaging, outputIsCurrent, removeDeadStaging, removeStaleTemps, type Staging } from "./staging.ts";
+import { removeOrphanTempFolders } from "../util/temp-folders.ts";
 import { BrokenLinksError } from "./validate.ts";
 
 export { BrokenLinksError } from "./validate.ts";
@@ -93,6 +94,10 @@ export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Pr
     ...loaded.staticDirs.map((dir) => ({ label: "static folder", dir })),
   ];
   checkOutputFolder(outDir, { root: loaded.root, sources });
+  // What killed processes left: temporary folders, and staging folders whose build is gone (after a
+  // full disk they hold the space the lock needs).
+  await removeOrphanTempFolders();
+  await removeDeadStaging(outDir);
   const unlock = lockOutputFolder(outDir);
   try {
     // A build killed earlier may have left its staging folder (or the old output moved aside).

@@ -5,6 +5,7 @@
 import { closeSync, lstatSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 import { isWithin, realPathOf } from "../util/paths.ts";
+import { processAlive } from "../util/temp-folders.ts";
 import { SsodocsError } from "../errors.ts";
 
 /** Written into every output folder: the next build knows the folder is its own to replace. */
@@ -51,15 +52,6 @@ export function checkOutputFolder(outDir: string, folders: ProtectedFolders): vo
   }
 }
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /**
  * Takes the lock of an output folder (`<out>.lock` beside it, created exclusively, holding this
  * process's id); a lock left by a process that is gone is taken over. Returns the release function.
@@ -69,7 +61,15 @@ export function lockOutputFolder(outDir: string): () => void {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = openSync(file, "wx");
-      writeSync(fd, String(process.pid));
+      try {
+        writeSync(fd, String(process.pid));
+      } catch (error) {
+        // A full disk: no empty lock is left behind, and the error names the file.
+        closeSync(fd);
+        rmSync(file, { force: true });
+        (error as NodeJS.ErrnoException).path ??= file;
+        throw error;
+      }
       closeSync(fd);
       return () => {
         try {

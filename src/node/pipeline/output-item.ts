@@ -7,6 +7,8 @@ export interface OutputItem {
   path: string;
   hash: string;
   bytes(): Buffer | Promise<Buffer>;
+  /** The source file it is made from (a doc, an image, a static file), named when it cannot be written. */
+  source?: string;
 }
 
 /** An output item made from bytes in memory. */

@@ -117,6 +117,7 @@ export async function prepareSite(
         }
         const languages = inputs.languages.join(",");
         if (cache.code?.languages !== languages) {
+          cache.code?.code.close();
           const code = createCodeRenderer(inputs.languages, caches.code);
           cache.code = { languages, code, markdown: createMarkdownRenderer(code) };
         }

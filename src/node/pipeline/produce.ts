@@ -81,14 +81,16 @@ function pageOf(
     return made!;
   };
   const meta = async () => known ?? (await entry()).meta;
+  const source = plan.doc?.file;
   return {
     plan,
     warnings: info.warnings,
     images: info.images,
-    output: { path: plan.file, hash: info.hash, bytes: async () => (await entry()).body },
+    output: { path: plan.file, hash: info.hash, bytes: async () => (await entry()).body, source },
     attachments: (info.attachments ?? []).map(([file, hash]) => ({
       path: file,
       hash,
+      source,
       bytes: async () => Buffer.from(((await meta()).attachments ?? []).find(([f]) => f === file)?.[1] ?? "", "utf8"),
     })),
     links: async () => {
@@ -115,8 +117,10 @@ export async function producePages(
     await render(site, store, misses, async (page, entry) => {
       // The HTML goes to the sink now; only the data later stages need stays in memory.
       rendered.set(page.plan, pageOf(site, store, page.plan, entry.info, page.meta));
-      const html = { path: page.plan.file, hash: entry.info.hash, bytes: () => entry.body };
-      await emit?.([html, ...(page.meta.attachments ?? []).map(([file, text]) => outputOf(file, text))]);
+      const source = page.plan.doc?.file;
+      const html = { path: page.plan.file, hash: entry.info.hash, bytes: () => entry.body, source };
+      const copies = (page.meta.attachments ?? []).map(([file, text]) => ({ ...outputOf(file, text), source }));
+      await emit?.([html, ...copies]);
     });
   }
   return only.map((plan) => rendered.get(plan) ?? pageOf(site, store, plan, store.info(plan.key)!, null));

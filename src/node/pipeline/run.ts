@@ -96,9 +96,11 @@ export async function plan(
 /** Runs every stage of the pipeline for the site `loaded` into `options.sink`. */
 export async function run(loaded: LoadedConfig, options: RunOptions): Promise<RunResult> {
   const { caches, sink, warnings } = options;
+  // A run of its own closes its renderers; watch mode keeps its renderers from one run to the next.
+  const renderers = options.renderers ?? {};
   const clock = stopwatch();
   try {
-    const site = await plan(loaded, options, clock.lap);
+    const site = await plan(loaded, { ...options, renderers }, clock.lap);
     options.planned?.(site);
     const { model } = site;
     const misses = site.plans.filter((plan) => !site.stored(plan));
@@ -119,6 +121,8 @@ export async function run(loaded: LoadedConfig, options: RunOptions): Promise<Ru
     await sink.discard?.();
     throw error;
   } finally {
+    // Highlighting may still run for pages an error stopped: its thread must not outlive the run.
+    if (!options.renderers) renderers.code?.code.close();
     // What was rendered is kept even when the run fails (on a broken link, say).
     await caches.finish();
   }

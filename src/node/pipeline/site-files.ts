@@ -31,11 +31,11 @@ function readToolFile(file: string): Buffer {
   }
 }
 
-/** A file copied from the sources: read when written (by `read`), its hash worked out now unless given. */
-function copyOf(read: () => Buffer, outputPath: string, hash?: string): OutputItem {
+/** A file copied from the sources (`source`, named when its copy cannot be written) or from ssodocs: read when written (by `read`), its hash worked out now unless given. */
+function copyOf(read: () => Buffer, outputPath: string, hash?: string, source?: string): OutputItem {
   let bytes: Buffer | undefined;
   const once = () => (bytes ??= read());
-  return { path: outputPath, hash: hash ?? hashOf(once()), bytes: once };
+  return { path: outputPath, hash: hash ?? hashOf(once()), bytes: once, ...(source ? { source } : {}) };
 }
 
 /**
@@ -48,7 +48,7 @@ function imageCopyOf(site: PreparedSite, file: string, output: string, hash: str
     if ("why" in published) throw new SsodocsError(`this image ${published.why}`, { file });
     return published.bytes;
   };
-  return copyOf(read, output, isSvg(file) ? undefined : hash);
+  return copyOf(read, output, isSvg(file) ? undefined : hash, file);
 }
 
 const ROBOTS_FILE = "robots.txt";
@@ -197,7 +197,7 @@ export async function siteFiles(
         throw new SsodocsError(`this static file would replace ${file}, which ssodocs makes; remove or rename it`, {
           file: path.join(dir, file),
         });
-      statics.set(file, copyOf(staticFile(site, path.join(dir, file)), file));
+      statics.set(file, copyOf(staticFile(site, path.join(dir, file)), file, undefined, path.join(dir, file)));
     }
   return [...made, ...images.values(), ...statics.values()];
 }

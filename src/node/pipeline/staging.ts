@@ -3,12 +3,12 @@
 // The staging folder gets a manifest (`.ssodocs-output`: every file with the hash of its bytes),
 // which marks the folder as a build's to replace and lets the next build see, exactly and
 // cheaply, that the folder already holds the site it would write.
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, type Stats, statSync } from "node:fs";
 import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { hashOf } from "../util/hash.ts";
 import type { OutputItem } from "./output-item.ts";
-import { SsodocsError } from "../errors.ts";
+import { describeCondition, SsodocsError, shownPath } from "../errors.ts";
 import { isWithin } from "../util/paths.ts";
 import { OUTPUT_MARKER, ownerAlive } from "./output-folder.ts";
 
@@ -22,20 +22,37 @@ function tempName(outDir: string, kind: string): string {
   );
 }
 
+/** The staging and old folders of the output folder's builds, by name. */
+async function tempsOf(outDir: string): Promise<{ parent: string; prefix: string; names: string[] }> {
+  const parent = path.dirname(outDir);
+  const prefix = `${TEMP_PREFIX}${path.basename(outDir)}-`;
+  try {
+    return { parent, prefix, names: (await readdir(parent)).filter((n) => n.startsWith(prefix)) };
+  } catch {
+    return { parent, prefix, names: [] };
+  }
+}
+
+/**
+ * Removes the staging folders of builds that are gone, before the lock is taken: one a build left
+ * when it died on a full disk holds the space the lock file needs, and every later build failed
+ * at the lock. (Old outputs moved aside are left for `removeStaleTemps`, which may move one back.)
+ */
+export async function removeDeadStaging(outDir: string): Promise<void> {
+  const { parent, prefix, names } = await tempsOf(outDir);
+  const dead = names.filter((n) => n.startsWith(`${prefix}new-`) && !ownerAlive(n));
+  await Promise.all(dead.map((n) => rm(path.join(parent, n), { recursive: true, force: true })));
+}
+
 /**
  * Cleans up after builds that were killed: staging folders are removed, and if a build died in
  * the instant between moving the old output aside and moving the new one in, the old output
  * is put back first.
  */
 export async function removeStaleTemps(outDir: string): Promise<void> {
-  const parent = path.dirname(outDir);
-  const prefix = `${TEMP_PREFIX}${path.basename(outDir)}-`;
-  let names: string[] = [];
-  try {
-    names = (await readdir(parent)).filter((n) => n.startsWith(prefix));
-  } catch {
-    return;
-  }
+  const temps = await tempsOf(outDir);
+  const { parent, prefix } = temps;
+  let { names } = temps;
   const previous = names
     .filter((n) => n.startsWith(`${prefix}old-`))
     .sort()
@@ -72,8 +89,14 @@ function manifestOf(items: OutputItem[]): [string, string][] {
   return [...new Map(items.map((item) => [item.path, item.hash]))].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** The size and modification time of each file of an output folder as a build wrote it (kept in the store, not in the folder). */
-export type WrittenStamps = Record<string, [size: number, mtimeMs: number]>;
+/**
+ * The size, modification and change times and inode of each file of an output folder as a build
+ * wrote it (kept in the store, not in the folder). The change time and inode are what no one can
+ * set: a file edited in place with its size and modification time put back still differs there.
+ */
+export type WrittenStamps = Record<string, [size: number, mtimeMs: number, ctimeMs: number, ino: number]>;
+
+const stampOf = ({ size, mtimeMs, ctimeMs, ino }: Stats): WrittenStamps[string] => [size, mtimeMs, ctimeMs, ino];
 
 /** Every file below `dir` (relative, / separators), or null when it holds anything else (an empty folder, a link). */
 function filesBelow(dir: string): string[] | null {
@@ -95,7 +118,7 @@ function filesBelow(dir: string): string[] | null {
 
 /**
  * Whether the output folder holds exactly these files: its manifest lists them, it holds nothing
- * else, and each file is as written (the size and time `stamps` noted when it was written), or,
+ * else, and each file is as written (the size, times and inode `stamps` noted when it was written), or,
  * if touched since, still has the bytes listed.
  */
 export function outputIsCurrent(outDir: string, items: OutputItem[], stamps: WrittenStamps | null): boolean {
@@ -109,13 +132,34 @@ export function outputIsCurrent(outDir: string, items: OutputItem[], stamps: Wri
     if (!found || found.length !== expected.length + 1) return false;
     return expected.every(([file, hash]) => {
       const full = path.join(outDir, file);
-      const now = statSync(full);
+      const now = stampOf(statSync(full));
       const written = stamps?.[file];
-      return (written && now.size === written[0] && now.mtimeMs === written[1]) || hashOf(readFileSync(full)) === hash;
+      return (written && now.every((value, i) => value === written[i])) || hashOf(readFileSync(full)) === hash;
     });
   } catch {
     return false;
   }
+}
+
+/**
+ * An error of writing the staging folder, said of the output folder (the staging folder is a name
+ * the user never chose and that is gone by the time the error is read) and of the source file
+ * the output file is made from, when it has one.
+ */
+function errorInOutput(error: unknown, dir: string, outDir: string, source?: string): unknown {
+  const e = error as NodeJS.ErrnoException & { dest?: string };
+  const inOut = (p: string) => (isWithin(dir, p) ? path.join(outDir, path.relative(dir, p)) : p);
+  if (typeof e.path === "string") e.path = inOut(e.path);
+  if (typeof e.dest === "string") e.dest = inOut(e.dest);
+  if (!source || !e.code) return error;
+  const wrapped = new SsodocsError(
+    `its output ${shownPath(e.path ?? outDir)} cannot be written: ${describeCondition(e)}`,
+    {
+      file: source,
+    },
+  );
+  wrapped.cause = error;
+  return wrapped;
 }
 
 /**
@@ -129,7 +173,7 @@ export async function createStaging(outDir: string) {
   const made = new Set<string>([dir]);
   const inFlight = new Set<Promise<void>>();
   const written: OutputItem[] = [];
-  /** Size and modification time of each file as written. */
+  /** Size, times and inode of each file as written. */
   const stamps: WrittenStamps = {};
   let failure: unknown = null;
 
@@ -141,8 +185,7 @@ export async function createStaging(outDir: string) {
       made.add(parent);
     }
     await writeFile(target, await item.bytes());
-    const { size, mtimeMs } = await stat(target);
-    stamps[item.path] = [size, mtimeMs];
+    stamps[item.path] = stampOf(await stat(target));
   };
 
   return {
@@ -155,24 +198,28 @@ export async function createStaging(outDir: string) {
         .catch((error: NodeJS.ErrnoException) => {
           // A failed write() names no file: this one is named.
           if (error.code && !error.path) error.path = path.join(dir, item.path);
-          failure ??= error;
+          failure ??= errorInOutput(error, dir, outDir, item.source);
         })
         .finally(() => inFlight.delete(p));
       inFlight.add(p);
       if (inFlight.size >= MAX_WRITES_IN_FLIGHT) await Promise.race(inFlight);
     },
-    /** Waits for every write, writes the manifest, then swaps the staging folder in; returns each file's size and time. */
+    /** Waits for every write, writes the manifest, then swaps the staging folder in; returns each file's stamps. */
     async commit(): Promise<WrittenStamps> {
       await Promise.all(inFlight);
       if (failure) throw failure;
-      await writeFile(
-        path.join(dir, OUTPUT_MARKER),
-        JSON.stringify({ generator: "ssodocs", files: manifestOf(written) }),
-      );
-      const old = existsSync(outDir) ? tempName(outDir, "old") : null;
-      if (old) await rename(outDir, old);
-      await rename(dir, outDir);
-      if (old) await rm(old, { recursive: true, force: true });
+      try {
+        await writeFile(
+          path.join(dir, OUTPUT_MARKER),
+          JSON.stringify({ generator: "ssodocs", files: manifestOf(written) }),
+        );
+        const old = existsSync(outDir) ? tempName(outDir, "old") : null;
+        if (old) await rename(outDir, old);
+        await rename(dir, outDir);
+        if (old) await rm(old, { recursive: true, force: true });
+      } catch (error) {
+        throw errorInOutput(error, dir, outDir);
+      }
       return stamps;
     },
     /** Throws the staging folder away. */

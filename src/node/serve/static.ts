@@ -1,9 +1,11 @@
 // Serves a built site from a folder: content types, .html and /index.html normalisation,
 // 404.html for unknown paths, no directory listings and nothing outside the folder (not even
-// through a symbolic link inside it), caching headers suited to hashed assets.
+// through a symbolic link inside it), caching headers suited to hashed assets, and the headers
+// the folder's `_headers` declares for each path (as the hosts that read it send them).
 import { readFile, realpath, stat } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
+import { type HeaderRule, headersFor, parseHeadersFile } from "./headers-file.ts";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -130,30 +132,78 @@ async function resolveFile(root: string, urlPath: string): Promise<string | null
   return null;
 }
 
+/**
+ * The blocks of the folder's `_headers` (what a host reading it sends), read again when it
+ * changes (watch mode writes it with each update); none without one.
+ */
+function createHeaderRules(absRoot: string) {
+  let kept: { stamp: string; rules: HeaderRule[] } = { stamp: "", rules: [] };
+  return async (): Promise<HeaderRule[]> => {
+    const file = path.join(absRoot, "_headers");
+    if (!(await isFileInside(absRoot, file))) return [];
+    const info = await stat(file);
+    const stamp = `${info.ino}:${info.mtimeMs}:${info.size}`;
+    if (kept.stamp !== stamp) kept = { stamp, rules: parseHeadersFile(await readFile(file, "utf8")) };
+    return kept.rules;
+  };
+}
+
+/** Attempts at a request whose file went away under it (a build swapping the folder), with the pause before each next. */
+const RETRY_PAUSES_MS = [20, 60, 150];
+
+/** Answers a GET or HEAD from the folder; throws when it was being replaced meanwhile (to be tried again). */
+async function serveFromFolder(
+  absRoot: string,
+  contents: ReturnType<typeof createFileCache>,
+  rules: ReturnType<typeof createHeaderRules>,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  headers: Record<string, string>,
+): Promise<void> {
+  const urlPath = requestPath(req.url ?? "/");
+  // A build swaps its new output in by moving the old folder aside: a folder that is not there
+  // throws, and a file not found is not found only if the folder was there, unmoved, all along
+  // (moving a folder changes its ctime, also when it comes back).
+  const folder = await stat(absRoot);
+  let file = await resolveFile(absRoot, urlPath);
+  if (!file) {
+    const now = await stat(absRoot);
+    if (now.ino !== folder.ino || now.ctimeMs !== folder.ctimeMs) throw new Error("the folder was replaced meanwhile");
+  }
+  let status = 200;
+  if (!file) {
+    status = 404;
+    file = path.join(absRoot, "404.html");
+    if (!(await isFileInside(absRoot, file))) {
+      res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Not found");
+      return;
+    }
+  }
+  const info = await stat(file);
+  const body = await contents(file, info.mtimeMs, info.size);
+  const sent = headersFor(await rules(), urlPath, headers);
+  sendFile(req, res, path.relative(absRoot, file).split(path.sep).join("/"), body, { status, headers: sent });
+}
+
 /** `headers` are sent with every response (the build's Content-Security-Policy, for one). */
 function createStaticHandler(root: string, hooks: RequestHook[] = [], headers: Record<string, string> = {}) {
   const absRoot = path.resolve(root);
   const contents = createFileCache();
+  const rules = createHeaderRules(absRoot);
   return async (req: http.IncomingMessage, res: http.ServerResponse) => {
     for (const hook of hooks) if (await hook(req, res)) return;
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.writeHead(405, { Allow: "GET, HEAD" }).end();
       return;
     }
-    const urlPath = requestPath(req.url ?? "/");
-    let file = await resolveFile(absRoot, urlPath);
-    let status = 200;
-    if (!file) {
-      status = 404;
-      file = path.join(absRoot, "404.html");
-      if (!(await isFileInside(absRoot, file))) {
-        res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Not found");
-        return;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await serveFromFolder(absRoot, contents, rules, req, res, headers);
+      } catch (error) {
+        if (res.headersSent || attempt === RETRY_PAUSES_MS.length) throw error;
+        await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSES_MS[attempt]));
       }
     }
-    const info = await stat(file);
-    const body = await contents(file, info.mtimeMs, info.size);
-    sendFile(req, res, path.relative(absRoot, file).split(path.sep).join("/"), body, { status, headers });
   };
 }
 
@@ -184,9 +234,16 @@ export function startStaticServer(
 ): Promise<http.Server> {
   const handler = createStaticHandler(root, hooks, headers);
   const server = http.createServer((req, res) => {
-    handler(req, res).catch((error) => {
-      if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
-      res.end(`Internal error: ${(error as Error).message}`);
+    // Whatever failed (the folder being replaced, a file that cannot be read), the answer says
+    // nothing about it: an error's message names paths of the machine.
+    handler(req, res).catch(() => {
+      if (!res.headersSent)
+        res.writeHead(503, {
+          "Content-Type": "text/plain; charset=utf-8",
+          "Retry-After": "1",
+          "Cache-Control": "no-store",
+        });
+      res.end("Service unavailable; try again in a moment");
     });
   });
   return new Promise((resolve, reject) => {

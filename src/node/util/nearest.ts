@@ -16,6 +16,9 @@ export function nearestOf(word: string, known: readonly string[]): string | null
   let best: string | null = null;
   let bestDistance = Math.max(2, Math.floor(word.length / 3)) + 1;
   for (const candidate of known) {
+    // The distance is at least the difference in length: most candidates need no computing (a
+    // front matter of thousands of unknown keys asks this thousands of times).
+    if (Math.abs(word.length - candidate.length) >= bestDistance) continue;
     const d = distance(word, candidate);
     if (d < bestDistance) [best, bestDistance] = [candidate, d];
   }
