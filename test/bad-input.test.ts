@@ -17,6 +17,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readCategoryMeta } from "../src/node/content/category-meta.ts";
 import { parseFrontMatter } from "../src/node/content/frontmatter.ts";
+import { MAX_HEADINGS } from "../src/shared/limits.ts";
 import { InputFiles } from "../src/node/input-files.ts";
 import { outputPathIn } from "../src/node/pipeline/staging.ts";
 import { cliEnv, ROOT, runCli, tempDocusaurusSite, tempSite } from "./helpers.ts";
@@ -531,16 +532,19 @@ describe("inputs a parser could take quadratic time on (issue 27)", () => {
     expect(r.code).toBe(0);
   }, 150_000);
 
-  it("40,000 identical headings (360 KB) build, numbered same, same-1, ... as before", () => {
-    const r = buildWith(
-      { "docs/services/beta/index.md": `---\ntitle: Beta\n---\n\n${"## Same\n\n".repeat(40_000)}` },
-      (out) => ({
-        beta: readFileSync(path.join(out, "integrations/services/beta/index.html"), "utf8"),
-      }),
+  it("2,000 identical headings build, numbered same, same-1, ...; a doc of 40,000 (360 KB) fails at once naming it", () => {
+    const built = buildWith(
+      { "docs/services/beta/index.md": `---\ntitle: Beta\n---\n\n${"## Same\n\n".repeat(2000)}` },
+      (out) => ({ beta: readFileSync(path.join(out, "integrations/services/beta/index.html"), "utf8") }),
     );
-    expect(r.code, r.stderr).toBe(0);
-    const ids = [...r.files.beta.matchAll(/<h2 id="([^"]+)"/g)].map((m) => m[1]);
-    expect(ids).toEqual(["same", ...Array.from({ length: 39_999 }, (_, i) => `same-${i + 1}`)]);
+    expect(built.code, built.stderr).toBe(0);
+    const ids = [...built.files.beta.matchAll(/<h2 id="([^"]+)"/g)].map((m) => m[1]);
+    expect(ids).toEqual(["same", ...Array.from({ length: 1999 }, (_, i) => `same-${i + 1}`)]);
+    const refused = buildWith({
+      "docs/services/beta/index.md": `---\ntitle: Beta\n---\n\n${"## Same\n\n".repeat(40_000)}`,
+    });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/beta\/index\.md:4005: a doc may have at most 2000 headings; split it into several/);
   }, 150_000);
 
   it("100,000 import lines and 25,000 repeats of each construct ssodocs's own Markdown rules read build", () => {
@@ -571,9 +575,10 @@ describe("inputs a parser could take quadratic time on (issue 27)", () => {
       ],
       tasks: ["- [ ] a\n".repeat(N), (h) => expect(count(h, "task-list-item")).toBe(N)],
       expressions: ["{x} ".repeat(N), (h) => expect(count(h, "{x}")).toBeGreaterThanOrEqual(N)],
+      // A doc holds at most MAX_HEADINGS headings (the test above refuses more).
       "heading-ids": [
-        Array.from({ length: N }, (_, i) => `## H {#h${i}}\n`).join("\n"),
-        (h) => expect(count(h, '<h2 id="h')).toBe(N),
+        Array.from({ length: MAX_HEADINGS }, (_, i) => `## H {#h${i}}\n`).join("\n"),
+        (h) => expect(count(h, '<h2 id="h')).toBe(MAX_HEADINGS),
       ],
     };
     const files = Object.fromEntries(

@@ -23,6 +23,12 @@ export const MAX_DESCRIPTION_LENGTH = 2000;
 /** A doc's `keywords`, all together (they go into its meta tag and into the search index every reader fetches). */
 export const MAX_KEYWORDS_LENGTH = 1000;
 
+/**
+ * Headings of one doc. markdown-it-anchor looks each heading up again among all of the doc's
+ * tokens, so its work grows with headings times tokens: the longest guide has 30 headings.
+ */
+export const MAX_HEADINGS = 2000;
+
 /** Entries listed below one folder, links followed: a few links to one folder from many places multiply quickly. */
 export const MAX_LISTED_ENTRIES = 100_000;
 
