@@ -1,8 +1,11 @@
 // Front matter: the YAML between the `---` lines that open a doc, checked against the schema of
 // the keys Docusaurus 3 documents for docs (and authentik's own), errors pointing at the line.
-// Only YAML is read: gray-matter, used before, also ran `---js` front matter as JavaScript. The
-// `yaml` package parses YAML 1.2 (no implicit dates), limits alias expansion and gives each key's
-// position; valibot checks the values and is where the types come from.
+// gray-matter finds it, as in Docusaurus, with its engines replaced so that only YAML is read (its
+// own would run `---js` front matter as JavaScript); the `yaml` package parses YAML 1.2 (no
+// implicit dates), limits alias expansion and gives each key's position; valibot checks the
+// values and is where the types come from.
+import { createRequire } from "node:module";
+import type GrayMatter from "gray-matter";
 import * as v from "valibot";
 import { type FrontMatterData, FrontMatterSchema, KNOWN_KEYS } from "../../shared/schema/front-matter.ts";
 import { nearestOf } from "../util/nearest.ts";
@@ -30,23 +33,57 @@ export interface ParsedSource {
 /** Alias expansions allowed in one front matter: a few are normal, an alias bomb has millions. */
 const MAX_ALIASES = 100;
 
-/** Where the front matter is: its YAML text, the line it starts on, and where the body starts. */
+let grayMatter: typeof GrayMatter | undefined;
+/** gray-matter, loaded the first time a doc has front matter. */
+const matter = () => (grayMatter ??= createRequire(import.meta.url)("gray-matter") as typeof GrayMatter);
+
+/** An engine gray-matter would run as code (`---js`) or read other than as YAML: refused, never run. */
+const refused = (language: string, file: string) => () => {
+  throw new SsodocsError(
+    `front matter in "${language}" is not allowed: only YAML front matter (between --- lines) is read`,
+    { file, line: 1 },
+  );
+};
+
+/**
+ * Where the front matter is: its YAML text and where the body starts, as gray-matter (which
+ * Docusaurus uses) splits a doc. gray-matter's engines are replaced: every language but YAML is
+ * refused (its `javascript` engine would run the front matter as code), and its YAML is handed
+ * back as text, read below with the `yaml` package's limits.
+ */
 function split(source: string, file: string): { yaml: string; bodyStart: number; bodyLine: number } | null {
-  const opening = /^---([^\r\n]*)\r?\n/.exec(source);
-  if (!opening) return null;
-  const language = opening[1].trim();
-  if (language !== "" && !/^ya?ml$/i.test(language)) {
-    throw new SsodocsError(
-      `front matter in "${language}" is not allowed: only YAML front matter (between --- lines) is read`,
-      { file, line: 1 },
-    );
+  if (!source.startsWith("---")) return null;
+  let yaml = "";
+  // The YAML's lines, each with its line break, as they stand in the file from its second line on.
+  const keep = (text: string) => {
+    yaml = `${text.replace(/^\r?\n/, "")}\n`;
+    return {};
+  };
+  let parsed: GrayMatter.GrayMatterFile<string>;
+  try {
+    parsed = matter()(source, {
+      language: "yaml",
+      engines: {
+        yaml: keep,
+        yml: keep,
+        javascript: refused("javascript", file),
+        js: refused("js", file),
+        json: refused("json", file),
+        coffee: refused("coffee", file),
+        coffeescript: refused("coffeescript", file),
+      },
+    });
+  } catch (error) {
+    if (error instanceof SsodocsError) throw error;
+    const language = /engine "([^"]*)"/.exec((error as Error).message)?.[1] ?? "another language";
+    return refused(language, file)();
   }
-  const closing = /^---[ \t]*(?:\r?\n|$)/m;
-  const rest = source.slice(opening[0].length);
-  const close = closing.exec(rest);
-  if (!close) throw new SsodocsError("front matter opened with --- is never closed", { file, line: 1 });
-  const yaml = rest.slice(0, close.index);
-  const bodyStart = opening[0].length + close.index + close[0].length;
+  // `----` and the like: a rule, not front matter (as gray-matter reads it).
+  if (parsed.content === source) return null;
+  const afterOpening = source.slice(3);
+  if (!/\n---/.test(afterOpening))
+    throw new SsodocsError("front matter opened with --- is never closed", { file, line: 1 });
+  const bodyStart = source.length - parsed.content.length;
   const bodyLine = source.slice(0, bodyStart).split("\n").length - (source.slice(0, bodyStart).endsWith("\n") ? 0 : 1);
   return { yaml, bodyStart, bodyLine };
 }
