@@ -3,12 +3,13 @@
 // The staging folder gets a manifest (`.ssodocs-output`: every file with the hash of its bytes),
 // which marks the folder as a build's to replace and lets the next build see, exactly and
 // cheaply, that the folder already holds the site it would write.
-import { existsSync, readdirSync, readFileSync, type Stats, statSync } from "node:fs";
+import { existsSync, readFileSync, type Stats, statSync } from "node:fs";
 import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { hashOf } from "../util/hash.ts";
 import type { OutputItem } from "./output-item.ts";
 import { describeCondition, SsodocsError, shownPath } from "../errors.ts";
+import { plainFilesBelow } from "../util/files.ts";
 import { isWithin } from "../util/paths.ts";
 import { OUTPUT_MARKER, ownerAlive } from "./output-folder.ts";
 
@@ -98,24 +99,6 @@ export type WrittenStamps = Record<string, [size: number, mtimeMs: number, ctime
 
 const stampOf = ({ size, mtimeMs, ctimeMs, ino }: Stats): WrittenStamps[string] => [size, mtimeMs, ctimeMs, ino];
 
-/** Every file below `dir` (relative, / separators), or null when it holds anything else (an empty folder, a link). */
-function filesBelow(dir: string): string[] | null {
-  const files: string[] = [];
-  const walk = (folder: string): boolean => {
-    const entries = readdirSync(path.join(dir, folder), { withFileTypes: true });
-    if (entries.length === 0) return false;
-    for (const entry of entries) {
-      const relative = folder ? `${folder}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) {
-        if (!walk(relative)) return false;
-      } else if (entry.isFile()) files.push(relative);
-      else return false;
-    }
-    return true;
-  };
-  return walk("") ? files : null;
-}
-
 /**
  * Whether the output folder holds exactly these files: its manifest lists them, it holds nothing
  * else, and each file is as written (the size, times and inode `stamps` noted when it was written), or,
@@ -128,7 +111,7 @@ export function outputIsCurrent(outDir: string, items: OutputItem[], stamps: Wri
       files?: [string, string][];
     };
     if (JSON.stringify(manifest.files) !== JSON.stringify(expected)) return false;
-    const found = filesBelow(outDir);
+    const found = plainFilesBelow(outDir);
     if (!found || found.length !== expected.length + 1) return false;
     return expected.every(([file, hash]) => {
       const full = path.join(outDir, file);

@@ -43,7 +43,7 @@ export function parseHeadersFile(text: string): HeaderRule[] {
  * Whether a path matches a block's pattern, in time proportional to the path's length times the
  * pattern's (a pattern of many `*` made a regular expression backtrack without end).
  */
-export function matches(parts: HeaderRule["parts"], urlPath: string): boolean {
+function matches(parts: HeaderRule["parts"], urlPath: string): boolean {
   const n = urlPath.length;
   // reach[i]: the parts so far can match the path's first i characters.
   let reach = new Uint8Array(n + 1);

@@ -78,3 +78,34 @@ export function listFiles(root: string, options: ListOptions = {}): string[] {
   walk("", followFolderLinks ? realpathSync(root) : root);
   return files.sort();
 }
+
+/**
+ * Every file below `dir` (relative, / separators, sorted), or null when it holds anything but
+ * files and folders that hold files (an empty folder, a link): what an output folder must be.
+ */
+export function plainFilesBelow(dir: string): string[] | null {
+  const entries = glob().sync("**", {
+    cwd: dir,
+    dot: true,
+    onlyFiles: false,
+    followSymbolicLinks: false,
+    objectMode: true,
+  });
+  const files: string[] = [];
+  const folders: string[] = [];
+  for (const { path: relative, dirent } of entries) {
+    if (dirent.isFile()) files.push(relative);
+    else if (dirent.isDirectory()) folders.push(relative);
+    else return null;
+  }
+  if (!files.length) return null;
+  const holding = new Set(
+    files.flatMap((f) =>
+      f
+        .split("/")
+        .slice(0, -1)
+        .map((_, i, parts) => parts.slice(0, i + 1).join("/")),
+    ),
+  );
+  return folders.every((folder) => holding.has(folder)) ? files.sort() : null;
+}
