@@ -6,6 +6,7 @@
 // The HTML is React's, as the templates render it: every `<` and `>` inside text and attribute
 // values is escaped, so tags can be found by pattern without parsing the whole page.
 import { hashOf } from "../cache.ts";
+import { withoutCurrentPage } from "../../shared/current-page.ts";
 import {
   HEAD_PARTS,
   type PagePayload,
@@ -58,9 +59,9 @@ function decode(s: string): string {
 
 const partOpen = (part: SwappedPart) => (part.id ? withId(part.id) : withClass(part.className!));
 
-/** The sidebar's stamp: its markup without what differs from page to page. */
+/** The sidebar's stamp: its markup without what differs from page to page (src/shared/current-page.ts). */
 function sidebarStamp(markup: string): string {
-  return hashOf("sidebar-v1", markup.replace(/ aria-current="page"/g, "").replace(/ open=""/g, "")).slice(0, 12);
+  return hashOf("sidebar-v1", withoutCurrentPage(markup)).slice(0, 12);
 }
 
 /** Marks the sidebar in `#page` with its stamp; null when the page has none. */
