@@ -8,6 +8,7 @@ import { escapeHtml } from "../../shared/escape-html.ts";
 import type { CategoryCard } from "../../shared/template-props.ts";
 import type { DocPageData, LastUpdate, SiteConfig } from "../../shared/types.ts";
 import { hashOf } from "../cache.ts";
+import { EXTERNAL, resolveDocLink } from "../content/doc-links.ts";
 import type { SourceDoc } from "../content/load.ts";
 import { withTrailingSlash } from "../content/routes.ts";
 import {
@@ -24,8 +25,6 @@ import { type ContentModel, tagsOf } from "../content/site.ts";
 import { SsodocsError, Warnings } from "../errors.ts";
 import type { MarkdownRenderer, RenderedMarkdown } from "../markdown/index.ts";
 import { isWithin, realPathOf } from "../output-folder.ts";
-
-const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
 /**
  * Cards for the items of a category: its sub-categories ("N items") and docs (their
@@ -131,23 +130,18 @@ export function renderDoc(doc: SourceDoc, context: DocRenderContext): RenderedDo
   const warnings = new Warnings();
 
   const resolveLink = (href: string, line: number): string => {
-    if (href === "" || href.startsWith("#") || EXTERNAL.test(href)) return href;
-    for (const r of config.links.rewrites) if (href.startsWith(r.from)) return r.to + href.slice(r.from.length);
-    const [pathPart, hash = ""] = href.split(/(?=#)/);
-    if (/\.mdx?$/.test(pathPart) && !pathPart.startsWith("/")) {
-      const decoded = safeDecodeUri(pathPart) ?? pathPart;
-      const found = model.byRelativePath.get(
-        path.posix.normalize(path.posix.join(path.posix.dirname(doc.relativePath), decoded)),
-      );
-      if (!found) {
-        warnings.add(`Markdown link to a missing file: ${href}`, { file: doc.file, line });
+    const link = resolveDocLink(href, doc, model, config);
+    switch (link.kind) {
+      case "as-written":
         return href;
-      }
-      return model.info.get(found.id)!.permalink + hash;
+      case "doc":
+        if (link.href === null) warnings.add(`Markdown link to a missing file: ${href}`, { file: doc.file, line });
+        return link.href ?? href;
+      case "rewritten":
+        return link.href;
+      default:
+        return pageLink(link.href, config);
     }
-    if (href.startsWith("/")) return pageLink(href, config);
-    const url = new URL(href, `http://site${permalink}`);
-    return pageLink(url.pathname + url.search + url.hash, config);
   };
 
   const resolveImage = (src: string, line: number): string => {
