@@ -7,6 +7,8 @@ import * as v from "valibot";
 import type * as Yaml from "yaml";
 import { hashOf } from "../cache.ts";
 import { SsodocsError } from "../errors.ts";
+import { schemaIssue } from "../util/schema-issue.ts";
+import { nearestOf } from "./frontmatter.ts";
 import { type CategoryLink, categoryLinkSchema } from "./sidebar-items.ts";
 
 const CategoryMetaSchema = v.strictObject(
@@ -61,9 +63,20 @@ export function readCategoryMeta(file: string): CategoryMeta {
   }
   const result = v.safeParse(CategoryMetaSchema, data ?? {});
   if (!result.success) {
-    const issue = result.issues[0];
-    const where = (issue.path ?? []).map((p) => String(p.key)).join(".");
-    throw new SsodocsError(`category file: ${where ? `"${where}" ` : ""}${issue.message}`, { file });
+    const issue = schemaIssue(CategoryMetaSchema, data ?? {}, result.issues);
+    if (issue.unknownKey !== null) {
+      const nearest = nearestOf(issue.unknownKey, issue.knownKeys);
+      throw new SsodocsError(
+        `category file: unknown key "${issue.where}"${nearest ? ` (did you mean "${nearest}"?)` : ""}`,
+        { file },
+      );
+    }
+    throw new SsodocsError(
+      `category file: ${issue.where ? `"${issue.where}" ` : ""}${issue.message} (got ${issue.got})`,
+      {
+        file,
+      },
+    );
   }
   const { customProps, key, link, ...meta } = result.output;
   const ignored = [customProps !== undefined ? "customProps" : "", key !== undefined ? "key" : ""].filter(Boolean);

@@ -8,6 +8,7 @@ import * as v from "valibot";
 import type * as Yaml from "yaml";
 import { SUPPORT_LEVELS } from "../../shared/types.ts";
 import { SsodocsError } from "../errors.ts";
+import { schemaIssue } from "../util/schema-issue.ts";
 import { readSimpleYaml } from "./simple-yaml.ts";
 
 const text = (what = "a string") => v.string(`must be ${what}`);
@@ -206,14 +207,9 @@ export function parseFrontMatter(source: string, file: string): ParsedSource {
   const known = Object.fromEntries(Object.entries(record).filter(([key]) => KNOWN_KEYS.includes(key)));
   const result = v.safeParse(FrontMatterSchema, known);
   if (!result.success) {
-    const issue = result.issues[0];
-    const key = String(issue.path?.[0]?.key ?? "");
-    const got = issue.path?.[0]?.value;
-    const where = (issue.path ?? [])
-      .map((p) => (typeof p.key === "number" ? `[${p.key}]` : `.${String(p.key)}`))
-      .join("")
-      .slice(1);
-    throw new SsodocsError(`front matter "${where || key}" ${issue.message} (got ${JSON.stringify(got)})`, {
+    const issue = schemaIssue(FrontMatterSchema, known, result.issues);
+    const key = String(issue.path[0] ?? "");
+    throw new SsodocsError(`front matter "${issue.where}" ${issue.message} (got ${issue.got})`, {
       file,
       line: keyLines[key] ?? 1,
     });
