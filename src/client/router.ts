@@ -4,7 +4,6 @@
 // On a page showing the docs sidebar, the next page comes as its payload (src/shared/page-payload.ts):
 // the parts to swap without the sidebar, which stays (its current entry marked anew); a page whose
 // sidebar is another one comes whole, as does every page from one without the sidebar.
-import { CURRENT_ATTRIBUTE, CURRENT_VALUE } from "../shared/current-page.ts";
 import {
   HEAD_PARTS,
   headSelector,
@@ -81,16 +80,18 @@ const fragmentOf = (html: string): DocumentFragment => {
 };
 
 /**
- * Marks the entry of the page at `path` as current and opens the categories that hold it: the
- * marks the build leaves out of the sidebar's stamp (src/shared/current-page.ts).
+ * Marks the entry of the page at `path` as current and opens the categories that hold it: the marks
+ * of the current-page contract (src/shared/current-page.ts), which the build leaves out of the
+ * sidebar's stamp. They are written out here rather than imported: any change to this module's code
+ * renames the bundle's minified identifiers, so every page would name other script files.
  */
 function markCurrentEntry(sidebar: Element, path: string): void {
-  for (const a of sidebar.querySelectorAll(`a[${CURRENT_ATTRIBUTE}]`)) a.removeAttribute(CURRENT_ATTRIBUTE);
+  for (const a of sidebar.querySelectorAll("a[aria-current]")) a.removeAttribute("aria-current");
   const link = [...sidebar.querySelectorAll<HTMLAnchorElement>("a[href]")].find(
     (a) => normalisePath(new URL(a.getAttribute("href")!, location.href).pathname) === path,
   );
   if (!link) return;
-  link.setAttribute(CURRENT_ATTRIBUTE, CURRENT_VALUE);
+  link.setAttribute("aria-current", "page");
   for (let li = link.closest("li"); li; li = li.parentElement?.closest("li") ?? null) {
     const details = li.querySelector<HTMLDetailsElement>(":scope > details");
     if (details) details.open = true;
