@@ -13,7 +13,13 @@ const SUPPORT_BADGE = /<SupportBadge\s+level=["'](\w+)["']\s*\/>/g;
 const DOC_CARD_LIST = /^\s*<DocCardList\s*\/>\s*$/;
 const COMMENT = /<!--[\s\S]*?-->/g;
 
-function importLineRule(state: StateBlock, startLine: number, _endLine: number, silent: boolean): boolean {
+/** An MDX `import` (or `export const`) line, at the top level only: a block of its own, left out. */
+export function importLineRule(
+  state: Pick<StateBlock, "src" | "bMarks" | "tShift" | "eMarks" | "sCount" | "blkIndent" | "line">,
+  startLine: number,
+  _endLine: number,
+  silent: boolean,
+): boolean {
   if (state.sCount[startLine] !== state.blkIndent || state.blkIndent !== 0) return false;
   const text = state.src.slice(state.bMarks[startLine] + state.tShift[startLine], state.eMarks[startLine]);
   if (!IMPORT_LINE.test(text)) return false;

@@ -14,6 +14,13 @@ const MARKER = new RegExp(MARKER_SOURCE, "y");
 /** A line starting with more than MAX_MARKERS markers (`m`: any line of a source). */
 const LEADING_MARKERS = new RegExp(`^ {0,3}(?:${MARKER_SOURCE}){${MAX_MARKERS + 1},}`);
 const ANY_LINE_LEADING_MARKERS = new RegExp(LEADING_MARKERS.source, "m");
+const LEADING_MARKERS_AT = new RegExp(LEADING_MARKERS.source.slice(1), "y");
+
+/** Whether the line starting at `start` of `src` opens more than MAX_MARKERS lists or quotes (capLeadingMarkers cuts it). */
+export function opensTooMany(src: string, start: number): boolean {
+  LEADING_MARKERS_AT.lastIndex = start;
+  return LEADING_MARKERS_AT.test(src);
+}
 
 /** The source with over-deep marker runs cut down; the 0-based index of the first line cut, or -1. */
 export function capLeadingMarkers(src: string): { src: string; firstLine: number } {

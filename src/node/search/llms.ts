@@ -14,6 +14,7 @@ import { resolveDocLink } from "../content/doc-links.ts";
 import type { SourceDoc } from "../content/load.ts";
 import type { CategoryPage } from "../content/sidebar.ts";
 import type { ContentModel } from "../content/site.ts";
+import { fencedLines, linesOf } from "../markdown/fences.ts";
 import { docsInRecordOrder, lvl0Of } from "./order.ts";
 
 export const LLMS_FILE = "llms.txt";
@@ -22,7 +23,6 @@ export const OVERVIEW_SECTION = "Overview";
 /** The section of docs that are in no sidebar (the llms.txt convention's section a reader may skip). */
 export const OPTIONAL_SECTION = "Optional";
 
-const FENCE = /^\s*(`{3,}|~{3,})/;
 /** An MDX import or export statement (a line of the body outside code, at the start of a line). */
 const MDX_STATEMENT = new RegExp(
   String.raw`^(?:import\s[^\n]*?\bfrom\s+["'][^"']+["'];?|import\s+["'][^"']+["'];?` +
@@ -56,23 +56,16 @@ function absoluteLink(href: string, doc: SourceDoc, model: ContentModel, config:
 
 /** The body without MDX statements, its links absolute; code (fenced) is left as it is. */
 export function markdownBody(doc: SourceDoc, model: ContentModel, config: SiteConfig): string {
-  const lines = doc.body.split(/\r?\n/);
+  const lines = linesOf(doc.body);
+  const fenced = fencedLines(doc.body);
   const out: string[] = [];
-  let fence: string | null = null;
   const link = (href: string) => {
     const bare = href.startsWith("<") ? href.slice(1, -1) : href;
     const resolved = absoluteLink(bare, doc, model, config);
     return href.startsWith("<") ? `<${resolved}>` : resolved;
   };
-  for (const line of lines) {
-    const marker = FENCE.exec(line)?.[1];
-    if (fence) {
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = null;
-      out.push(line);
-      continue;
-    }
-    if (marker) {
-      fence = marker;
+  for (const [i, line] of lines.entries()) {
+    if (fenced[i]) {
       out.push(line);
       continue;
     }
