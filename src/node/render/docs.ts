@@ -60,17 +60,9 @@ export function categoryCards(model: ContentModel, docId: string): CategoryCard[
   return category ? cardsOf(model, category) : [];
 }
 
-/** First paragraph of the body as plain text, for the meta description when front matter has none. */
-export function descriptionFromHtml(html: string): string {
-  const p = /<p>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? "";
-  const text = p
-    .replace(/<[^>]+>/g, "")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/\s+/g, " ")
-    .trim();
+/** A meta description from a doc's first paragraph (its text, whitespace collapsed, cut at 160 characters). */
+function descriptionOf(paragraph: string): string {
+  const text = paragraph.replace(/\s+/g, " ").trim();
   return text.length > 160 ? `${text.slice(0, 157).replace(/\s+\S*$/, "")}...` : text;
 }
 
@@ -265,7 +257,7 @@ function docPageData(
     permalink,
     title: doc.title,
     heading: rendered.leadingH1 ?? doc.title,
-    description: fm.description ?? descriptionFromHtml(rendered.html),
+    description: fm.description ?? descriptionOf(rendered.firstParagraph),
     frontMatter: fm,
     html: rendered.html,
     toc: rendered.headings.filter((h) => h.level >= tocLevels.minHeadingLevel && h.level <= tocLevels.maxHeadingLevel),
