@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import { hashOf, readCache, toolStamp, writeCache } from "../cache.ts";
 import type { MarkdownIt } from "markdown-it";
 import { envOf, lineOf, type MarkdownEnv } from "./env.ts";
-import { fenceLanguage, fencesOf } from "./fences.ts";
+import { type Fence, fenceLanguage } from "./fences.ts";
 import { DARK_THEME, LIGHT_THEME, type PendingBlock } from "./highlight.ts";
 import { languageContext, resolveLanguage } from "./language-context.ts";
 import { COMPILED } from "../paths.ts";
@@ -71,8 +71,8 @@ export interface CodeRenderer {
    * returned as a placeholder and queued, to be highlighted by `highlightPending`.
    */
   render(code: string, info: string, env: MarkdownEnv, line: number): string;
-  /** Starts highlighting the code blocks of a doc's Markdown (fences.ts finds them), before it is rendered. */
-  prefetch(body: string): void;
+  /** Starts highlighting a doc's code blocks (fences.ts finds them), before its Markdown is rendered. */
+  prefetch(fences: readonly Fence[]): void;
   /** Whether blocks wait to be highlighted (none when the cache had them all). */
   hasPending(): boolean;
   /**
@@ -165,8 +165,8 @@ export function createCodeRenderer(languages: readonly string[], scope = ""): Co
     return blockFrame(meta, key);
   };
 
-  const prefetch = (body: string) => {
-    for (const { info, content } of fencesOf(body)) {
+  const prefetch = (fences: readonly Fence[]) => {
+    for (const { info, content } of fences) {
       if (parseFenceInfo(info).lang.toLowerCase() === "mermaid") continue;
       const { key, block } = blockOf(content.replace(/\n$/, ""), info);
       enqueue(key, block);

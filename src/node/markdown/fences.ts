@@ -787,6 +787,14 @@ export function fencesOf(source: string, withCode = true): Fence[] {
   return s.fences;
 }
 
+const fencesOfDocs = new WeakMap<{ body: string }, Fence[]>();
+/** The fenced code blocks of a doc, found once per doc (the languages to load and the code to highlight ahead both ask). */
+export function docFences(doc: { body: string }): Fence[] {
+  let fences = fencesOfDocs.get(doc);
+  if (!fences) fencesOfDocs.set(doc, (fences = fencesOf(doc.body)));
+  return fences;
+}
+
 /** Whether each line of a doc's Markdown (lines as markdown-it splits them) is part of a fenced block. */
 export function fencedLines(source: string): boolean[] {
   const fenced: boolean[] = [];

@@ -6,7 +6,7 @@
 // the highlight cache and the page keys include it, so a language appearing or going elsewhere
 // changes exactly the blocks whose colours it changes.
 import data from "./embedded-languages.json" with { type: "json" };
-import { fenceLanguage, fencesOf } from "./fences.ts";
+import { docFences, type Fence, fenceLanguage, fencesOf } from "./fences.ts";
 
 const IDS = new Set<string>(data.ids);
 const ALIASES = data.aliases as Record<string, string>;
@@ -75,22 +75,24 @@ export function languageContext(lang: string | null, loaded: readonly string[]):
     .join(",");
 }
 
-/** The language names of the fences in a doc's text (fences.ts finds them as the Markdown renderer will). */
-export function fenceLanguages(body: string): string[] {
+/** The language names of fences, each once. */
+function languagesOf(fences: readonly Fence[]): string[] {
   const names = new Set<string>();
-  for (const { info } of fencesOf(body, false)) {
+  for (const { info } of fences) {
     const name = fenceLanguage(info).toLowerCase();
     if (name) names.add(name);
   }
   return [...names];
 }
 
-const docLanguages = new WeakMap<{ body: string }, string[]>();
-/** The language names of a doc's fences, scanned once per doc (every build asks for the site's and for each page's key). */
+/** The language names of the fences in a doc's text (fences.ts finds them as the Markdown renderer will). */
+export function fenceLanguages(body: string): string[] {
+  return languagesOf(fencesOf(body, false));
+}
+
+/** The language names of a doc's fences (every build asks for the site's and for each page's key). */
 export function docFenceLanguages(doc: { body: string }): string[] {
-  let names = docLanguages.get(doc);
-  if (!names) docLanguages.set(doc, (names = fenceLanguages(doc.body)));
-  return names;
+  return languagesOf(docFences(doc));
 }
 
 /** The languages a build loads: those the docs' fences name that shiki knows, and the extra ones. */

@@ -9,9 +9,17 @@ import { withoutCurrentPage } from "../../shared/current-page.ts";
 import { HEAD_PARTS, type PagePayload, SWAPPED_PARTS } from "../../shared/page-payload.ts";
 import type { PageReading } from "./read-page.ts";
 
+/** Stamps by sidebar markup (without the current page's marks): the pages of a sidebar share one. */
+const stamps = new Map<string, string>();
+
 /** The sidebar's stamp: its markup without what differs from page to page. */
 function sidebarStamp(markup: string): string {
-  return hashOf("sidebar-v1", withoutCurrentPage(markup)).slice(0, 12);
+  let stamp = stamps.get(markup);
+  if (stamp === undefined) {
+    if (stamps.size >= 16) stamps.delete(stamps.keys().next().value!);
+    stamps.set(markup, (stamp = hashOf("sidebar-v1", markup).slice(0, 12)));
+  }
+  return stamp;
 }
 
 /**
@@ -21,7 +29,8 @@ function sidebarStamp(markup: string): string {
 export function withPayload(rendered: string, page: PageReading): { html: string; payload: string | null } {
   const { sidebar } = page;
   const main = page.parts[0];
-  const stamp = main && sidebar ? sidebarStamp(rendered.slice(sidebar.start, sidebar.end)) : null;
+  const markup = sidebar && (page.sidebarMarkup ?? withoutCurrentPage(rendered.slice(sidebar.start, sidebar.end)));
+  const stamp = main && markup ? sidebarStamp(markup) : null;
   // The stamp goes at the end of the sidebar's opening tag; what comes after it moves on.
   const at = sidebar && stamp ? sidebar.openEnd - 1 : rendered.length + 1;
   const inserted = stamp ? ` data-sidebar="${stamp}"` : "";

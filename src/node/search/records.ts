@@ -5,6 +5,7 @@
 // reader who searches a setting finds the section that sets it.
 import { createHash } from "node:crypto";
 import type { DocPageData, DocSearchRecord, SearchHierarchy } from "../../shared/types.ts";
+import { hasClass } from "../util/html-class.ts";
 
 /** `docusaurus_tag` of the docs plugin's current version, as Docusaurus names it. */
 export const DOCS_TAG = "docs-default-current";
@@ -63,8 +64,7 @@ export class BlockCollector {
       this.stack.push({ skip: false, block: null, inert: true });
       return;
     }
-    const classes = (attrs.class ?? "").split(/\s+/);
-    const skip = SKIPPED.has(name) || SKIPPED_CLASSES.some((c) => classes.includes(c));
+    const skip = SKIPPED.has(name) || (attrs.class !== undefined && SKIPPED_CLASSES.some((c) => hasClass(attrs.class, c)));
     if (skip) this.skipDepth++;
     if (name === "pre") {
       this.inPre = true;
