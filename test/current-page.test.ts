@@ -4,7 +4,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { withoutCurrentPage } from "../src/shared/current-page.ts";
+import { CURRENT_ATTRIBUTE, CURRENT_VALUE, OPEN_ATTRIBUTE, withoutCurrentPage } from "../src/shared/current-page.ts";
 import type { SidebarNode } from "../src/shared/types.ts";
 import { Sidebar } from "../templates/components/Sidebar.tsx";
 
@@ -51,8 +51,9 @@ describe("the current-page contract", () => {
     const bodies = pages.map(render);
     // Each page marks its own entry, so the markup as rendered differs from page to page...
     expect(new Set(bodies).size).toBe(pages.length);
-    for (const [i, html] of bodies.entries()) expect(html).toContain(`href="${pages[i]}" aria-current="page"`);
-    expect(bodies[3]).toContain('<details open=""><summary>Nested</summary>');
+    for (const [i, html] of bodies.entries())
+      expect(html).toContain(`href="${pages[i]}" ${CURRENT_ATTRIBUTE}="${CURRENT_VALUE}"`);
+    expect(bodies[3]).toContain(`<details ${OPEN_ATTRIBUTE}=""><summary>Nested</summary>`);
     // ...and by nothing else.
     expect(new Set(bodies.map(withoutCurrentPage))).toEqual(new Set([withoutCurrentPage(render("/elsewhere/"))]));
   });

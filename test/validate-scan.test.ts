@@ -59,6 +59,26 @@ describe("the links and anchors of a page", () => {
     expect(read('<a name="unclosed')).toEqual({ targets: [], ids: [] });
   });
 
+  it("are the same when a page's sidebar was read before (the sidebar is read once per build)", () => {
+    const page = (current: string, extra = "") =>
+      `<html><head><title>T</title></head><body><div class="page" id="page"><aside><nav class="sidebar">` +
+      ["a", "b", "c"]
+        .map((p) => `<li><a href="/${p}/"${p === current ? ' aria-current="page"' : ""} id="s-${p}">${p}</a></li>`)
+        .join("") +
+      `${extra}</nav></aside><main id="main-content"><a href="/${current}/#x" id="x">x</a></main></div></body></html>`;
+    for (const html of [page("a"), page("b"), page("c"), page("b", "</div>"), page("b", "</div>"), page("c", "<br>")]) {
+      const reading = readPage(html);
+      expect({ targets: reading.targets, ids: reading.ids }, html).toEqual(fromTree(html));
+      const nav = html.indexOf('<nav class="sidebar">');
+      expect(reading.sidebar?.start).toBe(nav);
+    }
+    // Its end is where the parser sees it end: at its closing tag, or where its content closes what is around it.
+    const closing = readPage(page("b")).sidebar!;
+    expect(page("b").slice(closing.end - 6, closing.end)).toBe("</nav>");
+    const broken = page("a", "</div>");
+    expect(readPage(broken).sidebar!.end).toBe(broken.indexOf("</div></nav>"));
+  });
+
   it("agree with the page's document tree on random markup", () => {
     const pieces = [
       "<a",

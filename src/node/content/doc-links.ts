@@ -10,7 +10,7 @@ import type { ContentModel } from "./site.ts";
 /** An address with a scheme (`https:`, `mailto:`) or protocol-relative (`//host`): it leads elsewhere. */
 export const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
-export type DocLink =
+type DocLink =
   /** Empty, a fragment of the page itself, or an address elsewhere: kept as written. */
   | { kind: "as-written" }
   /** A `links.rewrites` prefix replaced by its target. */

@@ -26,7 +26,7 @@ export interface Fence {
 }
 
 /** The lines of a source as markdown-it's block state has them (`StateBlock`), and the fences found. */
-export interface BlockLines {
+interface BlockLines {
   src: string;
   bMarks: number[];
   eMarks: number[];
@@ -81,13 +81,13 @@ function closesAt(src: string, pos: number, max: number, marker: number, length:
 }
 
 /** The marker a line's text (after its indentation) opens a fence with, or null. */
-export function fenceOpening(text: string): string | null {
+function fenceOpening(text: string): string | null {
   const length = markerAt(text, 0, text.length);
   return length ? text.slice(0, length) : null;
 }
 
 /** Whether a line's text (after its indentation) closes a fence opened with `marker`. */
-export function closesFence(text: string, marker: string): boolean {
+function closesFence(text: string, marker: string): boolean {
   return closesAt(text, 0, text.length, marker.charCodeAt(0), marker.length);
 }
 

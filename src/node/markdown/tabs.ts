@@ -99,7 +99,7 @@ function parseValuesProp(expr: string): { value: string; label: string }[] {
 }
 
 /** A `<Tabs>` or `<TabItem>` tag, opening or closing, as it starts a line and ends its last line. */
-export interface TabsTag {
+interface TabsTag {
   name: string;
   closing: boolean;
   /** Where the tag starts and ends in the source, and the last line it takes. */

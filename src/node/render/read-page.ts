@@ -10,7 +10,7 @@ import { type Block, BlockCollector } from "../search/records.ts";
 import { hasClass } from "../util/html-class.ts";
 
 /** Where an element is in the page: its start, the end of its opening tag, its end (exclusive). */
-export interface Span {
+interface Span {
   tag: string;
   start: number;
   openEnd: number;

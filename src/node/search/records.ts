@@ -64,7 +64,8 @@ export class BlockCollector {
       this.stack.push({ skip: false, block: null, inert: true });
       return;
     }
-    const skip = SKIPPED.has(name) || (attrs.class !== undefined && SKIPPED_CLASSES.some((c) => hasClass(attrs.class, c)));
+    const skip =
+      SKIPPED.has(name) || (attrs.class !== undefined && SKIPPED_CLASSES.some((c) => hasClass(attrs.class, c)));
     if (skip) this.skipDepth++;
     if (name === "pre") {
       this.inPre = true;

@@ -7,7 +7,7 @@ type Key = string | number;
 type Issue = v.BaseIssue<unknown>;
 
 /** The issue that says most about a rejected value. */
-export interface SchemaIssue {
+interface SchemaIssue {
   /** The keys and indexes from the checked value to the bad one (none: the value itself). */
   path: Key[];
   /** The path as written in JavaScript: `navbar.items[0].href`. */
