@@ -239,7 +239,12 @@ class Reader {
 }
 
 /** Values in order, each once: those of `first`, then those of `then` not among them (interned). */
-const unique = (first: Set<string>, then: Set<string>) => [...new Set([...first, ...then].map(intern))];
+function unique(first: Set<string>, then: Set<string>): string[] {
+  const values = new Set<string>();
+  for (const v of first) values.add(intern(v));
+  for (const v of then) values.add(intern(v));
+  return [...values];
+}
 
 /** The links and anchors of a sidebar's content, in order. */
 interface SidebarLinks {
@@ -328,7 +333,8 @@ export function readPage(html: string, { blocks = false } = {}): PageReading {
       ontext: (text) => reader.text(text),
       onclosetag: (name, implied) => reader.close(name, implied),
     },
-    { decodeEntities: true },
+    // Attribute names are left as written: React, markdown-it and the raw-HTML filter write them in lower case.
+    { decodeEntities: true, lowerCaseAttributeNames: false },
   );
   const sidebarMarkup = readAroundSidebar(html, parser, reader);
   return {
