@@ -2,7 +2,9 @@
 // Shows that a change of ssodocs leaves the sites it builds as they were: builds each site with the
 // tool as it was at a git ref and with the tool of the working tree, both without a cache, and
 // compares every file of the two outputs. The site's content and config are the working tree's
-// for both builds, so only the tool differs.
+// for both builds, so only the tool differs. Each tool is compiled in a temporary folder of its
+// own, the two side by side: the bundler names the browser's script files by hashes that take in
+// the paths of what they bundle, which are then the same for both.
 //
 //   node scripts/same-output.mjs <ref> [config ...]    (default config: ssodocs.config.ts)
 //   node scripts/same-output.mjs HEAD~3 ssodocs.config.ts scripts/upstream.config.ts
@@ -10,7 +12,7 @@
 // Prints one line per site ("same: 181 files") or the files that differ; exits 1 if any does.
 import { execFileSync, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -44,11 +46,23 @@ export function differences(before, after) {
   return { files: a.size, lines };
 }
 
-/** The tool as it was at `ref`, compiled, in a folder of its own (sharing this checkout's node_modules). */
+/** The tool as it was at `ref` (or, for null, as the working tree has it), compiled in `dir` with this checkout's packages. */
 function toolAt(ref, dir) {
   mkdirSync(dir, { recursive: true });
-  const archive = execFileSync("git", ["archive", "--format=tar", ref], { cwd: ROOT, maxBuffer: 1 << 30 });
-  execFileSync("tar", ["-x", "-C", dir], { input: archive });
+  if (ref) {
+    const archive = execFileSync("git", ["archive", "--format=tar", ref], { cwd: ROOT, maxBuffer: 1 << 30 });
+    execFileSync("tar", ["-x", "-C", dir], { input: archive });
+  } else {
+    const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+      cwd: ROOT,
+      encoding: "utf8",
+      maxBuffer: 1 << 30,
+    });
+    for (const file of files.split("\0").filter(Boolean)) {
+      const from = path.join(ROOT, file);
+      if (statSync(from, { throwIfNoEntry: false })?.isFile()) cpSync(from, path.join(dir, file));
+    }
+  }
   symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
   execFileSync(process.execPath, ["scripts/build-tool.mjs"], { cwd: dir, stdio: "inherit" });
   return dir;
@@ -68,14 +82,14 @@ function main([ref, ...configs]) {
   }
   const work = mkdtempSync(path.join(os.tmpdir(), "ssodocs-same-output-"));
   try {
-    execFileSync(process.execPath, ["scripts/build-tool.mjs"], { cwd: ROOT, stdio: "inherit" });
-    const before = toolAt(ref, path.join(work, "tool"));
+    const before = toolAt(ref, path.join(work, "before"));
+    const after = toolAt(null, path.join(work, "after"));
     let failed = false;
     for (const [i, config] of (configs.length ? configs : ["ssodocs.config.ts"]).entries()) {
       const file = path.resolve(ROOT, config);
-      build(before, file, path.join(work, `before-${i}`));
-      build(ROOT, file, path.join(work, `after-${i}`));
-      const { files, lines } = differences(path.join(work, `before-${i}`), path.join(work, `after-${i}`));
+      build(before, file, path.join(work, `site-before-${i}`));
+      build(after, file, path.join(work, `site-after-${i}`));
+      const { files, lines } = differences(path.join(work, `site-before-${i}`), path.join(work, `site-after-${i}`));
       failed ||= lines.length > 0;
       console.log(
         lines.length
