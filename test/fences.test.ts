@@ -110,6 +110,66 @@ describe("fenced code in Markdown source", () => {
     });
   }
 
+  it("agrees with markdown-it on random mixes of fences, containers and blocks", () => {
+    const pieces = [
+      "```",
+      "```js",
+      "````",
+      "~~~",
+      "~~~ yaml",
+      "``` a`b",
+      "code",
+      "text",
+      "",
+      "",
+      "> ",
+      ">",
+      "- ",
+      "1. ",
+      "2) ",
+      "* ",
+      "  ",
+      "    ",
+      "\t",
+      "   ",
+      ":::note",
+      ":::",
+      ":::tip[T]",
+      "<Tabs>",
+      "</Tabs>",
+      '<TabItem value="a">',
+      "</TabItem>",
+      "<div>",
+      "</div>",
+      "<!--",
+      "-->",
+      "# h",
+      "---",
+      "===",
+      "| a | b |",
+      "| - | - |",
+      "import x from 'y';",
+      "<details>",
+      "text ```",
+      "<pre>",
+      "</pre>",
+      "  - ",
+      "> - ",
+      "- > ",
+    ];
+    let seed = 28;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const pick = () => pieces[Math.floor(rnd() * pieces.length)];
+    for (let n = 0; n < 3000; n++) {
+      const lines = Array.from(
+        { length: 2 + Math.floor(rnd() * 10) },
+        () => pick() + pick() + (rnd() < 0.5 ? pick() : ""),
+      );
+      const body = lines.join(rnd() < 0.1 ? "\r\n" : "\n") + (rnd() < 0.5 ? "\n" : "");
+      expect(fencesOf(body), JSON.stringify(body)).toEqual(tokensOf(body));
+    }
+  });
+
   it("reads the docs of content/ as markdown-it does", async () => {
     // A differential check on real guides: lists, tabs, admonitions and quotes as authors write them.
     const { readdirSync, readFileSync } = await import("node:fs");

@@ -709,66 +709,37 @@ const paragraph: Rule = (s, startLine, endLine) => {
   return true;
 };
 
-/** Rules in order, with the characters a line must start with for each to take it ("" for any). */
+/** Rules in order: those that may take a line, by its first character. */
 interface RuleChain {
   /** The rules of the chain that may take the line (each of the others would turn it down at once). */
   at(s: BlockLines, line: number): Rule[];
 }
 
-function chainOf(rules: [Rule, string][]): RuleChain {
-  const any = rules.filter(([, first]) => !first).map(([rule]) => rule);
-  const byChar = Array.from({ length: 128 }, (_, c) =>
-    rules.filter(([, first]) => !first || first.includes(String.fromCharCode(c))).map(([rule]) => rule),
-  );
-  return {
-    at: (s, line) => byChar[s.src.charCodeAt(s.bMarks[line] + s.tShift[line])] ?? any,
-  };
+/** The characters a line must start with for a rule to take it (a rule not here may take any line). */
+const FIRST = new Map<Rule, string>([
+  [admonition, ":"],
+  [fence, "`~"],
+  [blockquote, ">"],
+  [hr, "*-_"],
+  [list, "*-+0123456789"],
+  [tabs, "<"],
+  [htmlBlock, "<"],
+  [heading, "#"],
+]);
+
+function chainOf(rules: Rule[]): RuleChain {
+  const takes = (rule: Rule, c: string) => FIRST.get(rule)?.includes(c) ?? true;
+  const any = rules.filter((rule) => !FIRST.has(rule));
+  const byChar = Array.from({ length: 128 }, (_, c) => rules.filter((rule) => takes(rule, String.fromCharCode(c))));
+  return { at: (s, line) => byChar[s.src.charCodeAt(s.bMarks[line] + s.tShift[line])] ?? any };
 }
 
-const BULLETS = "*-+";
-const DIGITS = "0123456789";
 // The site's block rules in markdown-it's order (instance.ts), and those that may end a paragraph,
 // a quote's lazy lines and a list (their `alt`). Link reference definitions are read as paragraphs.
-const RULES = chainOf([
-  [table, ""],
-  [admonition, ":"],
-  [fence, "`~"],
-  [blockquote, ">"],
-  [hr, "*-_"],
-  [list, BULLETS + DIGITS],
-  [tabs, "<"],
-  [htmlBlock, "<"],
-  [heading, "#"],
-  [paragraph, ""],
-]);
-const PARAGRAPH_TERMINATORS = chainOf([
-  [table, ""],
-  [admonition, ":"],
-  [fence, "`~"],
-  [blockquote, ">"],
-  [hr, "*-_"],
-  [list, BULLETS + DIGITS],
-  [tabs, "<"],
-  [htmlBlock, "<"],
-  [heading, "#"],
-]);
-const BLOCKQUOTE_TERMINATORS = chainOf([
-  [admonition, ":"],
-  [fence, "`~"],
-  [blockquote, ">"],
-  [hr, "*-_"],
-  [list, BULLETS + DIGITS],
-  [tabs, "<"],
-  [htmlBlock, "<"],
-  [heading, "#"],
-]);
-const LIST_TERMINATORS = chainOf([
-  [admonition, ":"],
-  [fence, "`~"],
-  [blockquote, ">"],
-  [hr, "*-_"],
-  [tabs, "<"],
-]);
+const RULES = chainOf([table, admonition, fence, blockquote, hr, list, tabs, htmlBlock, heading, paragraph]);
+const PARAGRAPH_TERMINATORS = chainOf([table, admonition, fence, blockquote, hr, list, tabs, htmlBlock, heading]);
+const BLOCKQUOTE_TERMINATORS = chainOf([admonition, fence, blockquote, hr, list, tabs, htmlBlock, heading]);
+const LIST_TERMINATORS = chainOf([admonition, fence, blockquote, hr, tabs]);
 
 /**
  * The fenced code blocks of a doc's Markdown, in order, as markdown-it's block parser finds them
