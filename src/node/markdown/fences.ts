@@ -134,6 +134,9 @@ export function admonitionEnd(s: Lines, startLine: number, endLine: number): { l
 
 // --- The lines of a source, as markdown-it's StateBlock reads them -----------------------------
 
+/** Whether a line starting with `c` (after its indentation) may start with list or quote markers. */
+const mayOpenMarkers = (c: number) => c === 0x2d || c === 0x2a || c === 0x2b || c === 0x3e || (c >= 0x30 && c <= 0x39);
+
 function blockLines(src: string): BlockLines {
   const s: BlockLines = {
     src,
@@ -165,7 +168,7 @@ function blockLines(src: string): BlockLines {
     }
     // markdown-it leaves out a last line of blanks that no newline ends.
     if (end === src.length && pos === end) break;
-    if (end - start > MAX_MARKERS && opensTooMany(src, start)) s.overDeep = true;
+    if (end - start > MAX_MARKERS && mayOpenMarkers(src.charCodeAt(pos)) && opensTooMany(src, start)) s.overDeep = true;
     s.bMarks.push(start);
     s.eMarks.push(end);
     s.tShift.push(pos - start);
