@@ -4,6 +4,8 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, stat
 import os from "node:os";
 import path from "node:path";
 import { SPAWN_TIMEOUT_MS, spawnSync } from "./processes.ts";
+import { readPage } from "../src/node/render/read-page.ts";
+import type { Block } from "../src/node/search/records.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 export const FIXTURE_SITE = path.join(ROOT, "test/fixtures/site");
@@ -147,4 +149,9 @@ export function tempDocusaurusSite(
   const text = readFileSync(config, "utf8").replace("../../../src/index.ts", path.join(ROOT, "src/index.ts"));
   writeFileSync(config, configEdit(text));
   return { dir, config, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The search blocks of a doc's body HTML, as a build reads them from the doc's page. */
+export function bodyBlocks(html: string): Block[] {
+  return readPage(`<main id="main-content"><div class="markdown">${html}</div></main>`, { blocks: true }).blocks!;
 }

@@ -4,9 +4,12 @@
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { withPayload } from "../src/node/render/page-payload.ts";
+import { withPayload as payloadOf } from "../src/node/render/page-payload.ts";
+import { readPage } from "../src/node/render/read-page.ts";
 import { PAYLOAD_FILE, type PagePayload } from "../src/shared/page-payload.ts";
 import { runCli, tempSite } from "./helpers.ts";
+
+const withPayload = (html: string) => payloadOf(html, readPage(html));
 
 function build(files: Record<string, string> = {}) {
   const site = tempSite(files);

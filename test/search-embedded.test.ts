@@ -3,7 +3,7 @@
 // snippets, and the sanitiser that lets only <mark> through.
 import { describe, expect, it } from "vitest";
 import { buildEmbeddedIndex } from "../src/node/search/embedded-index.ts";
-import { recordsOfDoc } from "../src/node/search/records.ts";
+import { recordsOfDoc as recordsOfBlocks } from "../src/node/search/records.ts";
 import { EmbeddedIndex, fuzziness } from "../src/client/search/embedded.ts";
 import { markAndSnippet, sanitizeHighlight } from "../src/client/search/highlight.ts";
 import {
@@ -16,6 +16,10 @@ import {
 } from "../src/client/search/present.ts";
 import type { DocPageData } from "../src/shared/types.ts";
 import type { SearchHit } from "../src/client/search/types.ts";
+import { bodyBlocks } from "./helpers.ts";
+
+const recordsOfDoc = (d: DocPageData, lvl0: string, origin: string) =>
+  recordsOfBlocks(d, lvl0, origin, bodyBlocks(d.html));
 
 function doc(permalink: string, heading: string, html: string): DocPageData {
   return { id: permalink, permalink, title: heading, heading, html } as DocPageData;

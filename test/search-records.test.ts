@@ -3,8 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DocSearchRecord, EmbeddedSearchIndex } from "../src/shared/types.ts";
-import { blocksOfHtml } from "../src/node/search/records.ts";
-import { runCli, tempSite } from "./helpers.ts";
+import { bodyBlocks, runCli, tempSite } from "./helpers.ts";
 import { SEARCH_PAGES, SEARCH_SYNONYMS, searchConfig } from "./fixtures/search-site.ts";
 
 describe("search records", () => {
@@ -129,9 +128,9 @@ describe("search records", () => {
   });
 });
 
-describe("blocksOfHtml", () => {
+describe("the search blocks of a doc's body", () => {
   it("skips heading permalinks, buttons and code, and separates table cells", () => {
-    const blocks = blocksOfHtml(
+    const blocks = bodyBlocks(
       '<h2 id="a">Title<a class="hash-link" href="#a">#</a></h2><p>One <code>two</code></p><div class="tabs"><button>OIDC</button></div><pre>code</pre><table><tr><td>x</td><td>y</td></tr></table>',
     );
     expect(blocks).toEqual([

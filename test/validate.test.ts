@@ -31,6 +31,27 @@ describe("link validation", () => {
     }
   });
 
+  it("checks the page's links, not HTML a code block shows, and takes no anchor from one", () => {
+    const html = '<a href="/nowhere/" id="shown-only">x</a>\n<img src="/missing.png">';
+    const site = tempSite({
+      "docs/services/beta/index.md": guide(
+        "Integrate with Beta",
+        `Plain:\n\n\`\`\`\n${html}\n\`\`\`\n\nHighlighted:\n\n\`\`\`html\n${html}\n\`\`\`\n\n[here](#shown-only)`,
+      ),
+    });
+    try {
+      const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).not.toContain("/nowhere/");
+      expect(r.stderr).not.toContain("/missing.png");
+      expect(r.stderr).toContain(
+        "Broken anchors (1):\n- On page /integrations/services/beta/:\n  - #shown-only (resolved as /integrations/services/beta/#shown-only)\n",
+      );
+    } finally {
+      site.cleanup();
+    }
+  });
+
   it("accepts anchors that are element ids or <a name> targets, and an empty #", () => {
     const site = tempSite({
       "docs/services/beta/index.md": guide(

@@ -103,7 +103,12 @@ const fragmentOf = (html: string): DocumentFragment => {
   return template.content;
 };
 
-/** Marks the entry of the page at `path` as current and opens the categories that hold it. */
+/**
+ * Marks the entry of the page at `path` as current and opens the categories that hold it: the marks
+ * of the current-page contract (src/shared/current-page.ts), which the build leaves out of the
+ * sidebar's stamp. They are written out here rather than imported: any change to this module's code
+ * renames the bundle's minified identifiers, so every page would name other script files.
+ */
 function markCurrentEntry(sidebar: Element, path: string): void {
   for (const a of sidebar.querySelectorAll("a[aria-current]")) a.removeAttribute("aria-current");
   const link = [...sidebar.querySelectorAll<HTMLAnchorElement>("a[href]")].find(

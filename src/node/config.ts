@@ -11,6 +11,7 @@ import { loadSidebars, type NamedSidebar } from "./content/sidebars-module.ts";
 import { SsodocsError } from "./errors.ts";
 import { InputFiles } from "./input-files.ts";
 import { filterRawHtml } from "./markdown/raw-html.ts";
+import { schemaIssue } from "./util/schema-issue.ts";
 
 const DEFAULT_CONFIG_FILE = "ssodocs.config.ts";
 
@@ -37,83 +38,22 @@ export interface LoadedConfig {
 /** The config's defaults (the schema's, for an empty config). */
 export const DEFAULTS: SiteConfig = v.parse(ConfigSchema, {});
 
-type AnySchema = v.GenericSchema & {
-  wrapped?: AnySchema;
-  item?: AnySchema;
-  entries?: Record<string, AnySchema>;
-  options?: AnySchema[];
-  pipe?: AnySchema[];
-  message?: unknown;
-};
-
-/** A schema without its optional, nullable and pipe wrappers. */
-function unwrap(schema: AnySchema): AnySchema {
-  while (schema.wrapped || schema.pipe) schema = (schema.wrapped ?? schema.pipe![0]) as AnySchema;
-  return schema;
-}
-
-/** The schema at a path of the config (keys and array indexes), if there is one. */
-function schemaAt(parts: (string | number)[]): AnySchema | null {
-  let schema: AnySchema = ConfigSchema as unknown as AnySchema;
-  for (const key of parts) {
-    const inner = unwrap(schema);
-    // Of a union's options, the first that has the key.
-    const candidates = inner.options ? inner.options.flatMap((o) => unwrap(o).options ?? [o]).map(unwrap) : [inner];
-    const next = candidates.map((c) => (typeof key === "number" ? c.item : c.entries?.[key])).find(Boolean);
-    if (!next) return null;
-    schema = next;
-  }
-  return schema;
-}
-
-const keyName = (parts: (string | number)[]) =>
-  parts.map((p, i) => (typeof p === "number" ? `[${p}]` : `${i ? "." : ""}${p}`)).join("");
-
 /** Checks a config against the schema and returns it with its defaults; throws naming the bad key. */
 export function resolveConfig(user: unknown, file: string): SiteConfig {
   const result = v.safeParse(ConfigSchema, user);
   if (result.success) return result.output;
-  // The deepest issue says most: a union's own message stands for its alternatives, the one that got furthest says what is wrong.
-  let issue: v.BaseIssue<unknown> = result.issues[0];
-  let parts = (issue.path ?? []).map((p) => p.key as string | number);
-  for (;;) {
-    // The deepest; of equally deep ones, one about a value that is there rather than a missing key.
-    const score = (i: v.BaseIssue<unknown>) =>
-      (i.path?.length ?? 0) * 4 + (i.received === "undefined" ? 0 : 2) + (i.expected === "never" ? 0 : 1);
-    const deepest = [...(issue.issues ?? [])].sort((a, b) => score(b) - score(a))[0];
-    if (!deepest?.path?.length) break;
-    issue = deepest;
-    parts = [...parts, ...deepest.path!.map((p) => p.key as string | number)];
-  }
-  const isObject = /object$/.test(issue.type);
-  // A key that is missing: what it must be is said by its own schema.
-  if (isObject && issue.expected !== "never" && issue.received === "undefined" && parts.length) {
-    const schema = schemaAt(parts);
-    const message = schema ? (schema.message ?? unwrap(schema).message) : null;
+  const issue = schemaIssue(ConfigSchema, user, result.issues);
+  if (issue.unknownKey !== null) {
+    const nearest = nearestOf(issue.unknownKey, issue.knownKeys);
+    const keys = issue.knownKeys.join(", ");
+    const known = keys ? (issue.allKnown ? ` (known keys: ${keys})` : ` (keys it takes include: ${keys})`) : "";
     throw new SsodocsError(
-      `config key "${keyName(parts)}" ${typeof message === "string" ? message : "is missing"} (got nothing)`,
+      `unknown config key "${issue.where}"${nearest ? ` (did you mean "${nearest}"?)` : ""}${known}`,
       { file },
     );
   }
-  if (isObject && issue.expected === "never" && parts.length) {
-    const key = String(parts[parts.length - 1]);
-    const known = Object.keys(
-      unwrap(schemaAt(parts.slice(0, -1)) ?? (ConfigSchema as unknown as AnySchema)).entries ?? {},
-    );
-    const nearest = nearestOf(key, known);
-    throw new SsodocsError(
-      `unknown config key "${keyName(parts)}"${nearest ? ` (did you mean "${nearest}"?)` : ""}${known.length ? ` (known keys: ${known.join(", ")})` : ""}`,
-      { file },
-    );
-  }
-  const got =
-    issue.input === undefined
-      ? "nothing"
-      : typeof issue.input === "function"
-        ? "a function"
-        : JSON.stringify(issue.input);
-  if (!parts.length) throw new SsodocsError(`the config file's default export ${issue.message}`, { file });
-  throw new SsodocsError(`config key "${keyName(parts)}" ${issue.message} (got ${got})`, { file });
+  if (!issue.path.length) throw new SsodocsError(`the config file's default export ${issue.message}`, { file });
+  throw new SsodocsError(`config key "${issue.where}" ${issue.message} (got ${issue.got})`, { file });
 }
 
 /** The announcement bar's HTML passes the raw-HTML allow-list of docs: anything it would remove is an error. */

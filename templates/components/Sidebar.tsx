@@ -1,3 +1,4 @@
+import { currentPageProps, openProps } from "../../src/shared/current-page.ts";
 import type { SidebarNode } from "../../src/shared/types.ts";
 
 type CategoryNode = Extract<SidebarNode, { type: "category" }>;
@@ -54,8 +55,9 @@ function hrefsOf(node: SidebarNode): Set<string> {
 const external = (href: string) => (/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(href) ? "_blank" : undefined);
 
 // The markup is kept lean (it is on every page): no class or attribute on a link that CSS can
-// infer from where it sits (an item's own `className` is its author's). The current page's link
-// has aria-current="page". An `html` item is the sidebar module's own markup.
+// infer from where it sits (an item's own `className` is its author's). It is the same on every
+// page but for the current page's marks (src/shared/current-page.ts): aria-current="page" on its
+// link, `open` on the categories holding it. An `html` item is the sidebar module's own markup.
 function Items({ nodes, path, full }: { nodes: SidebarNode[]; path: string; full: boolean }) {
   return (
     <ul>
@@ -66,7 +68,7 @@ function Items({ nodes, path, full }: { nodes: SidebarNode[]; path: string; full
           <li key={node.href} className={node.className}>
             <a
               href={node.href}
-              aria-current={node.href === path ? "page" : undefined}
+              {...currentPageProps(node.href === path)}
               target={external(node.href)}
               rel={external(node.href) ? "noopener noreferrer" : undefined}
             >
@@ -89,7 +91,7 @@ function Items({ nodes, path, full }: { nodes: SidebarNode[]; path: string; full
  */
 function Category({ node, path, full }: { node: CategoryNode; path: string; full: boolean }) {
   const label = node.href ? (
-    <a href={node.href} aria-current={node.href === path ? "page" : undefined}>
+    <a href={node.href} {...currentPageProps(node.href === path)}>
       {node.label}
     </a>
   ) : (
@@ -118,14 +120,14 @@ function Category({ node, path, full }: { node: CategoryNode; path: string; full
   return node.href ? (
     <li className={classes("linked")}>
       {label}
-      <details open={open}>
+      <details {...openProps(open)}>
         <summary aria-label={node.label} />
         {items}
       </details>
     </li>
   ) : (
     <li className={own}>
-      <details open={open}>
+      <details {...openProps(open)}>
         <summary>{node.label}</summary>
         {items}
       </details>

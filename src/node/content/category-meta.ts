@@ -9,6 +9,8 @@ import type { InputFiles } from "../input-files.ts";
 import { MAX_LABEL_LENGTH } from "../../shared/limits.ts";
 import type { CategoryLink } from "./sidebar-items.ts";
 import { parseYaml } from "./yaml.ts";
+import { schemaIssue } from "../util/schema-issue.ts";
+import { nearestOf } from "../util/nearest.ts";
 
 const CategoryMetaSchema = v.strictObject(
   {
@@ -63,9 +65,20 @@ export function readCategoryMeta(file: string, inputs: InputFiles): CategoryMeta
   }
   const result = v.safeParse(CategoryMetaSchema, data ?? {});
   if (!result.success) {
-    const issue = result.issues[0];
-    const where = (issue.path ?? []).map((p) => String(p.key)).join(".");
-    throw new SsodocsError(`category file: ${where ? `"${where}" ` : ""}${issue.message}`, { file });
+    const issue = schemaIssue(CategoryMetaSchema, data ?? {}, result.issues);
+    if (issue.unknownKey !== null) {
+      const nearest = nearestOf(issue.unknownKey, issue.knownKeys);
+      throw new SsodocsError(
+        `category file: unknown key "${issue.where}"${nearest ? ` (did you mean "${nearest}"?)` : ""}`,
+        { file },
+      );
+    }
+    throw new SsodocsError(
+      `category file: ${issue.where ? `"${issue.where}" ` : ""}${issue.message} (got ${issue.got})`,
+      {
+        file,
+      },
+    );
   }
   const { customProps, key, link, ...meta } = result.output;
   const ignored = [customProps !== undefined ? "customProps" : "", key !== undefined ? "key" : ""].filter(Boolean);

@@ -10,6 +10,7 @@ import * as v from "valibot";
 import { type FrontMatterData, FrontMatterSchema, KNOWN_KEYS } from "../../shared/schema/front-matter.ts";
 import { nearestOf } from "../util/nearest.ts";
 import { SsodocsError } from "../errors.ts";
+import { schemaIssue } from "../util/schema-issue.ts";
 import { readSimpleYaml } from "./simple-yaml.ts";
 import { parseYamlDocument, yaml } from "./yaml.ts";
 
@@ -141,17 +142,11 @@ export function parseFrontMatter(source: string, file: string): ParsedSource {
   const known = Object.fromEntries(Object.entries(record).filter(([key]) => KNOWN_KEYS.includes(key)));
   const result = v.safeParse(FrontMatterSchema, known);
   if (!result.success) {
-    const issue = result.issues[0];
-    const key = String(issue.path?.[0]?.key ?? "");
-    const got = issue.path?.[0]?.value;
-    const where = (issue.path ?? [])
-      .map((p) => (typeof p.key === "number" ? `[${p.key}]` : `.${String(p.key)}`))
-      .join("")
-      .slice(1);
+    const issue = schemaIssue(FrontMatterSchema, known, result.issues);
+    const key = String(issue.path[0] ?? "");
     // An oversized value is not echoed (the message says how long it is).
-    const shown = JSON.stringify(got);
-    const gotText = shown !== undefined && shown.length > 200 ? "" : ` (got ${shown})`;
-    throw new SsodocsError(`front matter "${where || key}" ${issue.message}${gotText}`, {
+    const gotText = issue.got.length > 200 ? "" : ` (got ${issue.got})`;
+    throw new SsodocsError(`front matter "${issue.where}" ${issue.message}${gotText}`, {
       file,
       line: keyLines[key] ?? 1,
     });

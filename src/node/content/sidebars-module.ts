@@ -14,6 +14,7 @@ import { isGroupedSidebar, sidebarFromGroups } from "../sidebar-data.ts";
 import { nearestOf } from "../util/nearest.ts";
 import { sidebarsSchema } from "../../shared/schema/sidebar-items.ts";
 import { ignoredKeysOf, type NormalItem, normalizeItems } from "./sidebar-items.ts";
+import { pathText, schemaIssue } from "../util/schema-issue.ts";
 
 /** One sidebar of the site, its items in normal form. */
 export interface NamedSidebar {
@@ -30,36 +31,23 @@ export interface NamedSidebar {
 
 const MODULE = /\.(?:[cm]?js|[cm]?ts)$/;
 
-/** Where a valibot issue points (the deepest of a union's alternatives), as `a[0].b`. */
-function describeIssue(issue: v.BaseIssue<unknown>): { where: string; message: string; key: string | null } {
-  let parts = (issue.path ?? []).map((p) => p.key as string | number);
-  for (;;) {
-    const deepest = [...(issue.issues ?? [])].sort((a, b) => (b.path?.length ?? 0) - (a.path?.length ?? 0))[0];
-    if (!deepest?.path?.length) break;
-    issue = deepest;
-    parts = [...parts, ...deepest.path.map((p) => p.key as string | number)];
-  }
-  const where = parts.map((p, i) => (typeof p === "number" ? `[${p}]` : `${i ? "." : ""}${p}`)).join("");
-  const unknownKey = issue.expected === "never" && parts.length ? String(parts[parts.length - 1]) : null;
-  return { where, message: issue.message, key: unknownKey };
-}
-
 const ITEM_KEYS = ["type", "id", "label", "href", "value", "items", "link", "dirName", "className", "collapsible"];
 
 /** Checks a module's export against the schema, naming the bad item. */
-function checkSidebars(data: unknown, file: string): Record<string, NormalItem[]> {
+export function checkSidebars(data: unknown, file: string): Record<string, NormalItem[]> {
   const result = v.safeParse(sidebarsSchema, data);
   if (!result.success) {
-    const { where, message, key } = describeIssue(result.issues[0]);
-    if (key) {
-      const nearest = nearestOf(key, [...ITEM_KEYS, "collapsed", "description", "customProps", "key"]);
+    const issue = schemaIssue(sidebarsSchema, data, result.issues);
+    if (issue.unknownKey !== null) {
+      const nearest = nearestOf(issue.unknownKey, [...ITEM_KEYS, "collapsed", "description", "customProps", "key"]);
       throw new SsodocsError(
-        `sidebar item ${where.slice(0, -key.length - 1) || "(top)"} has an unknown key "${key}"` +
+        `sidebar item ${pathText(issue.path.slice(0, -1)) || "(top)"} has an unknown key "${issue.unknownKey}"` +
           `${nearest ? ` (did you mean "${nearest}"?)` : ""}`,
         { file },
       );
     }
-    throw new SsodocsError(`sidebars: "${where}" ${message}`, { file });
+    const where = issue.path.length ? `"${issue.where}"` : "the export";
+    throw new SsodocsError(`sidebars: ${where} ${issue.message} (got ${issue.got})`, { file });
   }
   return Object.fromEntries(Object.entries(result.output).map(([id, items]) => [id, normalizeItems(items)]));
 }

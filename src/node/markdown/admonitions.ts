@@ -4,8 +4,7 @@ import type { MarkdownIt } from "markdown-it";
 import type { StateBlock } from "markdown-it";
 import { nearestOf } from "../util/nearest.ts";
 import { envOf, lineOf, type MarkdownEnv } from "./env.ts";
-
-const ADMONITION_TYPES = ["note", "tip", "info", "warning", "danger", "caution", "important"] as const;
+import { ADMONITION_OPEN, ADMONITION_TYPES, admonitionEnd, fencedLines } from "./fences.ts";
 
 const DEFAULT_TITLES: Record<string, string> = {
   note: "Note",
@@ -17,45 +16,17 @@ const DEFAULT_TITLES: Record<string, string> = {
   important: "Important",
 };
 
-const OPEN = new RegExp(`^(:{3,})(${ADMONITION_TYPES.join("|")})(?:\\[([^\\]]*)\\]|[ \\t]+(.*?))?[ \\t]*$`);
-const CLOSE = /^:{3,}\s*$/;
-const FENCE = /^(`{3,}|~{3,})/;
-
 function lineText(state: StateBlock, line: number): string {
   return state.src.slice(state.bMarks[line] + state.tShift[line], state.eMarks[line]);
 }
 
 function admonitionRule(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
-  const open = OPEN.exec(lineText(state, startLine));
+  const open = ADMONITION_OPEN.exec(lineText(state, startLine));
   if (!open) return false;
   if (silent) return true;
 
-  // Find the matching close, skipping fenced code and counting nested opens.
-  let depth = 1;
-  let fence: string | null = null;
-  let nextLine = startLine + 1;
-  let closed = false;
-  for (; nextLine < endLine; nextLine++) {
-    const text = lineText(state, nextLine);
-    if (text.length > 0 && state.sCount[nextLine] < state.blkIndent) break;
-    const f = FENCE.exec(text);
-    if (fence) {
-      if (f && f[1][0] === fence[0] && f[1].length >= fence.length && text.trim() === f[1]) fence = null;
-      continue;
-    }
-    if (f) {
-      fence = f[1];
-      continue;
-    }
-    if (OPEN.test(text)) depth++;
-    else if (CLOSE.test(text)) {
-      depth--;
-      if (depth === 0) {
-        closed = true;
-        break;
-      }
-    }
-  }
+  // Its matching close (nested opens counted, fenced code skipped), or the end of its block.
+  const { line: nextLine, closed } = admonitionEnd(state, startLine, endLine);
   const env = envOf(state.env);
   if (!closed) {
     env.warnings.add(`admonition ":::${open[2]}" is never closed with ":::"; it runs to the end of its block`, {
@@ -93,19 +64,10 @@ function admonitionRule(state: StateBlock, startLine: number, endLine: number, s
 
 /** `:::name` lines whose name is no admonition type (outside fenced code): shown as text, as Docusaurus warns. */
 function warnUnknownContainers(src: string, env: MarkdownEnv): void {
-  let fence: string | null = null;
+  const fenced = fencedLines(src);
   src.split("\n").forEach((line, i) => {
-    const text = line.trim();
-    const f = FENCE.exec(text);
-    if (fence) {
-      if (f && f[1][0] === fence[0] && f[1].length >= fence.length && text === f[1]) fence = null;
-      return;
-    }
-    if (f) {
-      fence = f[1];
-      return;
-    }
-    const name = /^:{3,}\s*([A-Za-z][\w-]*)/.exec(text)?.[1];
+    if (fenced[i]) return;
+    const name = /^:{3,}\s*([A-Za-z][\w-]*)/.exec(line.trim())?.[1];
     if (name && !(ADMONITION_TYPES as readonly string[]).includes(name)) {
       const nearest = nearestOf(name.toLowerCase(), ADMONITION_TYPES);
       env.warnings.add(

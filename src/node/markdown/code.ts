@@ -4,6 +4,7 @@
 import { createRequire } from "node:module";
 import type { MarkdownIt } from "markdown-it";
 import { envOf, lineOf, type MarkdownEnv } from "./env.ts";
+import { type Fence, fenceLanguage } from "./fences.ts";
 import { DARK_THEME, LIGHT_THEME, type PendingBlock } from "./highlight.ts";
 import { languageContext, resolveLanguage } from "./language-context.ts";
 import { COMPILED, toolStamp } from "../paths.ts";
@@ -24,8 +25,8 @@ interface FenceMeta {
 const MAX_MARKED_LINES = 10_000;
 
 export function parseFenceInfo(info: string): FenceMeta {
-  const lang = /^\S*/.exec(info.trim())?.[0] ?? "";
-  const rest = info.trim().slice(lang.length);
+  const word = /^\S*/.exec(info.trim())?.[0] ?? "";
+  const rest = info.trim().slice(word.length);
   const title = /title=(["'])(.*?)\1/.exec(rest)?.[2] ?? null;
   const withoutTitle = rest.replace(/title=(["'])(.*?)\1/, "");
   const highlightLines = new Set<number>();
@@ -41,7 +42,7 @@ export function parseFenceInfo(info: string): FenceMeta {
     }
   }
   return {
-    lang: lang.replace(/^\{.*$/, ""),
+    lang: fenceLanguage(info),
     title,
     showLineNumbers: /\bshowLineNumbers\b/.test(withoutTitle),
     highlightLines,
@@ -76,8 +77,8 @@ export interface CodeRenderer {
    * returned as a placeholder and queued, to be highlighted by `highlightPending`.
    */
   render(code: string, info: string, env: MarkdownEnv, line: number): string;
-  /** Starts highlighting the code blocks a scan finds in a doc's Markdown, before it is rendered. */
-  prefetch(body: string): void;
+  /** Starts highlighting a doc's code blocks (fences.ts finds them), before its Markdown is rendered. */
+  prefetch(fences: readonly Fence[]): void;
   /** Whether blocks wait to be highlighted (none when the cache had them all). */
   hasPending(): boolean;
   /**
@@ -100,7 +101,7 @@ function languageOf(name: string, loaded: ReadonlySet<string>): { lang: string |
   const lang = resolveLanguage(name);
   if (lang === undefined)
     return { lang: null, warning: `unknown code language "${name}"; the block is shown as plain text` };
-  // Every fence's language is found by the scan that decides what is loaded; one it missed
+  // Every fence's language is found by fences.ts, which decides what is loaded; one it missed
   // is shown plain, so the output still depends only on the inputs.
   if (lang !== null && !loaded.has(lang)) {
     return {
@@ -175,10 +176,10 @@ export function createCodeRenderer(languages: readonly string[], cache: Highligh
     return blockFrame(meta, key);
   };
 
-  const prefetch = (body: string) => {
-    for (const { info, code } of scannedFences(body)) {
+  const prefetch = (fences: readonly Fence[]) => {
+    for (const { info, content } of fences) {
       if (parseFenceInfo(info).lang.toLowerCase() === "mermaid") continue;
-      const { key, block } = blockOf(code, info);
+      const { key, block } = blockOf(content.replace(/\n$/, ""), info);
       enqueue(key, block);
     }
   };
@@ -211,31 +212,6 @@ export function createCodeRenderer(languages: readonly string[], cache: Highligh
     queue = null;
   };
   return { render, prefetch, hasPending: () => !!queue, highlightPending, fill, save, close };
-}
-
-/**
- * The fenced code blocks of a doc as a cheap scan finds them (fences opening in the first columns,
- * outside lists and quotes): their info string and code, to highlight before the Markdown is
- * rendered. A block the scan reads differently from the renderer only costs a wasted highlight.
- */
-function scannedFences(body: string): { info: string; code: string }[] {
-  const blocks: { info: string; code: string }[] = [];
-  const lines = body.split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^( {0,3})(`{3,}|~{3,})([^`]*)$/.exec(lines[i]);
-    if (!open || (open[2][0] === "`" && open[3].includes("`"))) continue;
-    const [, indent, fence, info] = open;
-    const code: string[] = [];
-    let j = i + 1;
-    for (; j < lines.length; j++) {
-      const close = /^ {0,3}(`{3,}|~{3,})\s*$/.exec(lines[j]);
-      if (close && close[1][0] === fence[0] && close[1].length >= fence.length) break;
-      code.push(lines[j].replace(new RegExp(`^ {0,${indent.length}}`), ""));
-    }
-    blocks.push({ info: info.trim(), code: code.join("\n") });
-    i = j;
-  }
-  return blocks;
 }
 
 /** Fenced code goes through the code renderer; fences may be indented any amount (as in MDX). */

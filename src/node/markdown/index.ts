@@ -10,6 +10,8 @@ export interface RenderedMarkdown {
   headings: MarkdownEnv["headings"];
   hasMermaid: boolean;
   leadingH1: string | null;
+  /** The text of the first paragraph (the meta description of a doc whose front matter gives none). */
+  firstParagraph: string;
 }
 
 type MarkdownInput = Pick<
@@ -24,16 +26,29 @@ export interface MarkdownRenderer {
 }
 
 export function createMarkdownRenderer(code: CodeRenderer): MarkdownRenderer {
-  let md: MarkdownItInstance | undefined;
+  let loaded:
+    | { md: MarkdownItInstance; firstParagraphText: typeof import("./instance.ts").firstParagraphText }
+    | undefined;
   const render = (body: string, input: MarkdownInput): RenderedMarkdown => {
-    if (!md) throw new Error("the Markdown renderer is not loaded (load)");
+    if (!loaded) throw new Error("the Markdown renderer is not loaded (load)");
+    const { md, firstParagraphText } = loaded;
     const env: MarkdownEnv = { ...input, headings: [], hasMermaid: false, leadingH1: null };
-    const html = md.render(body, env as unknown as Parameters<typeof md.render>[1]);
-    return { html, headings: env.headings, hasMermaid: env.hasMermaid, leadingH1: env.leadingH1 };
+    const mdEnv = env as unknown as Parameters<typeof md.parse>[1];
+    const tokens = md.parse(body, mdEnv);
+    const html = md.renderer.render(tokens, md.options, mdEnv);
+    return {
+      html,
+      headings: env.headings,
+      hasMermaid: env.hasMermaid,
+      leadingH1: env.leadingH1,
+      firstParagraph: firstParagraphText(tokens),
+    };
   };
   return Object.assign(render, {
     async load() {
-      md ??= (await import("./instance.ts")).markdownIt(code);
+      if (loaded) return;
+      const instance = await import("./instance.ts");
+      loaded = { md: instance.markdownIt(code), firstParagraphText: instance.firstParagraphText };
     },
   });
 }

@@ -1,11 +1,12 @@
 // Which grammars a code block's colours depend on. A block is highlighted by its language's
 // grammar, and by the grammars that one embeds when they are loaded (a `markdown` block shows its
 // `python` fences in colour only if python is loaded). Every build loads the same languages for
-// the same inputs: those its docs' fences name (found by a cheap scan of the text) and the
+// the same inputs: those its docs' fences name (found as the renderer finds them, fences.ts) and the
 // config's extra languages. The language context of a block is the loaded languages it can reach;
 // the highlight cache and the page keys include it, so a language appearing or going elsewhere
 // changes exactly the blocks whose colours it changes.
 import data from "./embedded-languages.json" with { type: "json" };
+import { docFences, type Fence, fenceLanguage, fencesOf } from "./fences.ts";
 
 const IDS = new Set<string>(data.ids);
 const ALIASES = data.aliases as Record<string, string>;
@@ -74,17 +75,24 @@ export function languageContext(lang: string | null, loaded: readonly string[]):
     .join(",");
 }
 
-/** A line that could open a fence: after quote marks, list markers and indentation. */
-const FENCE = /^[ \t>]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+)*(?:`{3,}|~{3,})[ \t]*([^\s`{]+)/gm;
-
-/**
- * The language names of the fences in a doc's text: every line that could open a fence, so the
- * list holds at least every language the Markdown renderer will find (and maybe a few more).
- */
-export function fenceLanguages(body: string): string[] {
+/** The language names of fences, each once. */
+function languagesOf(fences: readonly Fence[]): string[] {
   const names = new Set<string>();
-  for (const m of body.matchAll(FENCE)) names.add(m[1].toLowerCase());
+  for (const { info } of fences) {
+    const name = fenceLanguage(info).toLowerCase();
+    if (name) names.add(name);
+  }
   return [...names];
+}
+
+/** The language names of the fences in a doc's text (fences.ts finds them as the Markdown renderer will). */
+export function fenceLanguages(body: string): string[] {
+  return languagesOf(fencesOf(body, false));
+}
+
+/** The language names of a doc's fences (every build asks for the site's and for each page's key). */
+export function docFenceLanguages(doc: { body: string }): string[] {
+  return languagesOf(docFences(doc));
 }
 
 /** The languages a build loads: those the docs' fences name that shiki knows, and the extra ones. */

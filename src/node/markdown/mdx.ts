@@ -13,18 +13,22 @@ const SUPPORT_BADGE = /<SupportBadge\s+level=["'](\w+)["']\s*\/>/g;
 const DOC_CARD_LIST = /^\s*<DocCardList\s*\/>\s*$/;
 const COMMENT = /<!--[\s\S]*?-->/g;
 
-function isImportLine(state: StateBlock, line: number): boolean {
+/** What the import rule reads of markdown-it's block state (fences.ts hands it its own). */
+type ImportState = Pick<StateBlock, "src" | "bMarks" | "tShift" | "eMarks" | "sCount" | "blkIndent" | "line">;
+
+function isImportLine(state: ImportState, line: number): boolean {
   if (state.sCount[line] !== state.blkIndent || state.blkIndent !== 0) return false;
   return IMPORT_LINE.test(state.src.slice(state.bMarks[line] + state.tShift[line], state.eMarks[line]));
 }
 
 /**
- * Drops a run of import lines at once: markdown-it tries a setext heading at each line first,
- * which reads ahead to the end of the run, so taking the lines one by one was quadratic (25,000
- * import lines took minutes). Nothing but that heading can start on an import line, and one that
- * did not from the run's first line does not from a later line either: the output is the same.
+ * An MDX `import` (or `export const`) line, at the top level only: a block of its own, left out.
+ * A run of them is dropped at once: markdown-it tries a setext heading at each line first, which
+ * reads ahead to the end of the run, so taking the lines one by one was quadratic (25,000 import
+ * lines took minutes). Nothing but that heading can start on an import line, and one that did not
+ * from the run's first line does not from a later line either: the output is the same.
  */
-function importLineRule(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
+export function importLineRule(state: ImportState, startLine: number, endLine: number, silent: boolean): boolean {
   if (!isImportLine(state, startLine)) return false;
   if (silent) return true;
   let line = startLine + 1;

@@ -7,16 +7,23 @@ import type { MarkdownIt } from "markdown-it";
 import { envOf, lineOf } from "./env.ts";
 
 /** A list level costs two nesting levels (list, item), a quote one: 40 stays under 100. */
-const MAX_MARKERS = 40;
+export const MAX_MARKERS = 40;
 /** One list marker (bullet or number) or quote marker with the space after it. */
 const MARKER_SOURCE = String.raw`(?:[-*+]|\d{1,9}[.)])[ \t]+|>[ \t]?`;
 const MARKER = new RegExp(MARKER_SOURCE, "y");
 /** A line starting with more than MAX_MARKERS markers (`m`: any line of a source). */
 const LEADING_MARKERS = new RegExp(`^ {0,3}(?:${MARKER_SOURCE}){${MAX_MARKERS + 1},}`);
 const ANY_LINE_LEADING_MARKERS = new RegExp(LEADING_MARKERS.source, "m");
+const LEADING_MARKERS_AT = new RegExp(LEADING_MARKERS.source.slice(1), "y");
+
+/** Whether the line starting at `start` of `src` opens more than MAX_MARKERS lists or quotes (capLeadingMarkers cuts it). */
+export function opensTooMany(src: string, start: number): boolean {
+  LEADING_MARKERS_AT.lastIndex = start;
+  return LEADING_MARKERS_AT.test(src);
+}
 
 /** The source with over-deep marker runs cut down; the 0-based index of the first line cut, or -1. */
-function capLeadingMarkers(src: string): { src: string; firstLine: number } {
+export function capLeadingMarkers(src: string): { src: string; firstLine: number } {
   if (!ANY_LINE_LEADING_MARKERS.test(src)) return { src, firstLine: -1 };
   let firstLine = -1;
   const lines = src.split("\n").map((line, index) => {

@@ -217,6 +217,13 @@ export function filterRawHtml(source: string): Filtered {
   return { html, removed };
 }
 
+/** The text a piece of HTML shows: its text and character references decoded, its tags left out. */
+export function textOfHtml(html: string): string {
+  let text = "";
+  new Parser({ ontext: (t) => void (text += t) }, { decodeEntities: true }).end(html);
+  return text;
+}
+
 function filterToken(token: Token, env: MarkdownEnv, line: number): void {
   const { html, removed } = filterRawHtml(token.content);
   token.content =

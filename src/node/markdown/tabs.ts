@@ -98,27 +98,44 @@ function parseValuesProp(expr: string): { value: string; label: string }[] {
   return out;
 }
 
-function tabsBlockRule(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
+/** A `<Tabs>` or `<TabItem>` tag, opening or closing, as it starts a line and ends its last line. */
+interface TabsTag {
+  name: string;
+  closing: boolean;
+  /** Where the tag starts and ends in the source, and the last line it takes. */
+  start: number;
+  end: number;
+  lastLine: number;
+}
+
+/** The tag starting `startLine` (after its indentation), or null when none does or what follows it on its line is not blank. */
+export function tabsTag(
+  state: Pick<StateBlock, "src" | "bMarks" | "tShift" | "eMarks" | "lineMax">,
+  startLine: number,
+  endLine: number,
+): TabsTag | null {
   const start = state.bMarks[startLine] + state.tShift[startLine];
   const first = START.exec(state.src.slice(start, state.eMarks[startLine]));
-  if (!first) return false;
+  if (!first) return null;
   const end = scanTag(state.src, start, state.eMarks[Math.min(endLine, state.lineMax) - 1] ?? state.src.length);
-  if (end < 0) return false;
+  if (end < 0) return null;
   // The tag must end its line: what follows on the same line would be lost.
   let lastLine = startLine;
   while (lastLine < endLine - 1 && state.eMarks[lastLine] < end) lastLine++;
-  if (state.src.slice(end, state.eMarks[lastLine]).trim() !== "") return false;
-  if (silent) return true;
+  if (state.src.slice(end, state.eMarks[lastLine]).trim() !== "") return null;
+  return { name: first[1], closing: state.src.startsWith("</", start), start, end, lastLine };
+}
 
-  const tag = state.src.slice(start, end);
-  const closing = tag.startsWith("</");
-  const name = first[1];
-  const type = `${name === "Tabs" ? "tabs" : "tab"}_${closing ? "close" : "open"}`;
-  const token = state.push(type, "div", closing ? -1 : 1);
+function tabsBlockRule(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
+  const found = tabsTag(state, startLine, endLine);
+  if (!found) return false;
+  if (silent) return true;
+  const type = `${found.name === "Tabs" ? "tabs" : "tab"}_${found.closing ? "close" : "open"}`;
+  const token = state.push(type, "div", found.closing ? -1 : 1);
   token.block = true;
-  token.map = [startLine, lastLine + 1];
-  if (!closing) token.meta = { attrs: parseAttributes(tag) };
-  state.line = lastLine + 1;
+  token.map = [startLine, found.lastLine + 1];
+  if (!found.closing) token.meta = { attrs: parseAttributes(state.src.slice(found.start, found.end)) };
+  state.line = found.lastLine + 1;
   return true;
 }
 

@@ -6,7 +6,7 @@ import path from "node:path";
 import type { LoadedConfig } from "../config.ts";
 import { type CategoryMeta, readCategoryMetas } from "../content/category-meta.ts";
 import { listContentFiles, loadDoc, type SourceDoc } from "../content/load.ts";
-import { fenceLanguages, siteLanguages } from "../markdown/language-context.ts";
+import { docFenceLanguages, siteLanguages } from "../markdown/language-context.ts";
 
 export interface SiteInputs {
   docs: SourceDoc[];
@@ -33,7 +33,7 @@ export function readSiteInputs(loaded: LoadedConfig, known?: KnownDocs): SiteInp
     return loadDoc(docsDir, relativePath, inputFiles);
   });
   const languages = siteLanguages(
-    new Set(docs.flatMap((doc) => fenceLanguages(doc.body))),
+    new Set(docs.flatMap((doc) => docFenceLanguages(doc))),
     loaded.config.code.extraLanguages,
   );
   const statics = loaded.staticDirs.map((dir) => ({ dir, files: inputFiles.staticFiles(dir) }));

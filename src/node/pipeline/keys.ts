@@ -13,7 +13,7 @@ import { type Redirect, redirectsOf } from "../content/redirects.ts";
 import { outputFileOf } from "../content/routes.ts";
 import type { CategoryPage } from "../content/sidebar.ts";
 import type { ContentModel } from "../content/site.ts";
-import { fenceLanguages, languageContext, resolveLanguage } from "../markdown/language-context.ts";
+import { docFenceLanguages, languageContext, resolveLanguage } from "../markdown/language-context.ts";
 import { payloadUrlOf } from "../../shared/page-payload.ts";
 
 type PageKind = "doc" | "category" | "home" | "tags" | "tag" | "search" | "notFound" | "redirect";
@@ -73,7 +73,7 @@ export function structureStampOf(model: ContentModel, categories: Map<string, Ca
 
 /** The language context of each language a doc's fences name: what its blocks' colours depend on. */
 function codeStampOf(doc: SourceDoc, languages: readonly string[]): string {
-  return fenceLanguages(doc.body)
+  return docFenceLanguages(doc)
     .map((name) => {
       const lang = resolveLanguage(name);
       return lang ? `${lang}:${languageContext(lang, languages)}` : "";

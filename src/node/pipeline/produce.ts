@@ -7,6 +7,7 @@ import type { MadePage, PageMeta, RenderContext } from "../render/render-pages.t
 import type { Entry, EntryInfo, PageStore } from "../store/page-store.ts";
 import type { PageLinks } from "../validate/links.ts";
 import { hashOf } from "../util/hash.ts";
+import { docFences } from "../markdown/fences.ts";
 import { outputOf, type OutputItem } from "./output-item.ts";
 import type { PreparedSite } from "./prepare.ts";
 
@@ -36,7 +37,7 @@ async function render(
     import("../render/render-pages.ts"),
   ]);
   // The code of the docs to render starts highlighting now, on another thread, while their Markdown is rendered here.
-  for (const plan of plans) if (plan.doc) code.prefetch(plan.doc.body);
+  for (const plan of plans) if (plan.doc) code.prefetch(docFences(plan.doc));
   const docPlans = new Map(site.plans.filter((p) => p.doc).map((p) => [p.doc!.id, p]));
   const context: RenderContext = {
     model: site.model,

@@ -7,6 +7,7 @@ import { escapeHtml } from "../../shared/escape-html.ts";
 import type { CategoryCard } from "../../shared/template-props.ts";
 import type { DocPageData, LastUpdate, SiteConfig } from "../../shared/types.ts";
 import { hashOf } from "../util/hash.ts";
+import { EXTERNAL, resolveDocLink } from "../content/doc-links.ts";
 import type { SourceDoc } from "../content/load.ts";
 import { withTrailingSlash } from "../content/routes.ts";
 import {
@@ -25,8 +26,6 @@ import type { InputFiles } from "../input-files.ts";
 import type { MarkdownRenderer, RenderedMarkdown } from "../markdown/index.ts";
 import { isWithin } from "../util/paths.ts";
 import { notAnImageName, publishedImage } from "./image-files.ts";
-
-const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
 /**
  * Cards for the items of a category: its sub-categories ("N items") and docs (their
@@ -62,17 +61,9 @@ function categoryCards(model: ContentModel, docId: string): CategoryCard[] {
   return category ? cardsOf(model, category) : [];
 }
 
-/** First paragraph of the body as plain text, for the meta description when front matter has none. */
-function descriptionFromHtml(html: string): string {
-  const p = /<p>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? "";
-  const text = p
-    .replace(/<[^>]+>/g, "")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/\s+/g, " ")
-    .trim();
+/** A meta description from a doc's first paragraph (its text, whitespace collapsed, cut at 160 characters). */
+function descriptionOf(paragraph: string): string {
+  const text = paragraph.replace(/\s+/g, " ").trim();
   return text.length > 160 ? `${text.slice(0, 157).replace(/\s+\S*$/, "")}...` : text;
 }
 
@@ -159,23 +150,18 @@ export function renderDoc(doc: SourceDoc, context: DocRenderContext): RenderedDo
   const warnings = new Warnings();
 
   const resolveLink = (href: string, line: number): string => {
-    if (href === "" || href.startsWith("#") || EXTERNAL.test(href)) return href;
-    for (const r of config.links.rewrites) if (href.startsWith(r.from)) return r.to + href.slice(r.from.length);
-    const [pathPart, hash = ""] = href.split(/(?=#)/);
-    if (/\.mdx?$/.test(pathPart) && !pathPart.startsWith("/")) {
-      const decoded = safeDecodeUri(pathPart) ?? pathPart;
-      const found = model.byRelativePath.get(
-        path.posix.normalize(path.posix.join(path.posix.dirname(doc.relativePath), decoded)),
-      );
-      if (!found) {
-        warnings.add(`Markdown link to a missing file: ${href}`, { file: doc.file, line });
+    const link = resolveDocLink(href, doc, model, config);
+    switch (link.kind) {
+      case "as-written":
         return href;
-      }
-      return model.info.get(found.id)!.permalink + hash;
+      case "doc":
+        if (link.href === null) warnings.add(`Markdown link to a missing file: ${href}`, { file: doc.file, line });
+        return link.href ?? href;
+      case "rewritten":
+        return link.href;
+      default:
+        return pageLink(link.href, config);
     }
-    if (href.startsWith("/")) return pageLink(href, config);
-    const url = new URL(href, `http://site${permalink}`);
-    return pageLink(url.pathname + url.search + url.hash, config);
   };
 
   const resolveImage = (src: string, line: number): string => {
@@ -293,7 +279,7 @@ function docPageData(
     permalink,
     title: doc.title,
     heading: rendered.leadingH1 ?? doc.title,
-    description: fm.description ?? descriptionFromHtml(rendered.html),
+    description: fm.description ?? descriptionOf(rendered.firstParagraph),
     frontMatter: fm,
     html: rendered.html,
     toc: rendered.headings.filter((h) => h.level >= tocLevels.minHeadingLevel && h.level <= tocLevels.maxHeadingLevel),

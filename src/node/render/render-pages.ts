@@ -14,10 +14,10 @@ import { lvl0Of } from "../search/order.ts";
 import { categoryCopy, markdownCopy, markdownFileOf } from "../search/llms.ts";
 import { recordsOfDoc } from "../search/records.ts";
 import type { EntryInfo } from "../store/page-store.ts";
-import { collectPageLinks } from "../validate/links.ts";
 import { categoryPageData, type RenderedDoc, renderDoc } from "./docs.ts";
 import { renderDocument, renderFragment } from "./page.ts";
 import { withPayload } from "./page-payload.ts";
+import { type PageReading, readPage } from "./read-page.ts";
 import { guideCountOf, type PagePlan, tagDocsOf } from "../pipeline/keys.ts";
 import { homeCardsOf } from "./site-view.ts";
 import type { Templates } from "./templates.ts";
@@ -60,9 +60,15 @@ export interface RenderContext {
   storedDescription(docId: string): string | null;
 }
 
-function metaOf(route: string, html: string, extra: Partial<PageMeta> = {}): PageMeta {
-  const { targets, ids } = collectPageLinks(route, html);
-  return { targets, ids: [...ids], origins: [], records: null, description: null, ...extra };
+function metaOf(page: PageReading | null, extra: Partial<PageMeta> = {}): PageMeta {
+  return {
+    targets: page?.targets ?? [],
+    ids: page?.ids ?? [],
+    origins: [],
+    records: null,
+    description: null,
+    ...extra,
+  };
 }
 
 /**
@@ -81,10 +87,17 @@ function pauses(every = 10): () => Promise<void> {
 const page = <P extends object>(component: ComponentType<P>, props: P, route: string) =>
   renderDocument(component, props, route);
 
-/** The page's HTML as written (its sidebar stamped) and its payload for client navigation, when it has one. */
-function finish(plan: PagePlan, rendered: string): { html: string; attachments: [string, string][] } {
-  const { html, payload } = withPayload(rendered);
-  return { html, attachments: plan.payload && payload !== null ? [[plan.payload, payload]] : [] };
+/**
+ * The page's HTML as written (its sidebar stamped), its reading (read once: its links and ids, a doc
+ * page's search blocks) and its payload for client navigation, when it has one.
+ */
+function finish(
+  plan: PagePlan,
+  rendered: string,
+): { html: string; page: PageReading; attachments: [string, string][] } {
+  const page = readPage(rendered, { blocks: plan.kind === "doc" });
+  const { html, payload } = withPayload(rendered, page);
+  return { html, page, attachments: plan.payload && payload !== null ? [[plan.payload, payload]] : [] };
 }
 
 /**
@@ -112,14 +125,15 @@ export async function renderPages(
     for (const [plan, doc] of rendered) {
       await pause();
       const data: DocPageData = { ...doc.page, html: code.fill(doc.page.html) };
-      const { html, attachments } = finish(plan, page(templates.DocPage, { site, doc: data }, plan.route));
-      const records = recordsOfDoc(data, lvl0Of(model.sidebar, data.id), config.url);
+      const finished = finish(plan, page(templates.DocPage, { site, doc: data }, plan.route));
+      const { html, attachments } = finished;
+      const records = recordsOfDoc(data, lvl0Of(model.sidebar, data.id), config.url, finished.page.blocks ?? []);
       descriptions.set(data.id, data.description);
       const copy: [string, string] = [
         markdownFileOf(plan.route, config.baseUrl),
         markdownCopy(plan.doc!, model, config),
       ];
-      const meta = metaOf(plan.route, html, {
+      const meta = metaOf(finished.page, {
         origins: [...doc.origins],
         records,
         description: data.description,
@@ -136,15 +150,12 @@ export async function renderPages(
   const describe = (id: string) => descriptions.get(id) ?? context.storedDescription(id) ?? "";
   for (const plan of plans) {
     if (plan.kind === "doc") continue;
-    const { html, attachments } = finish(plan, renderOther(plan, context, describe));
+    const { html, page: reading, attachments } = finish(plan, renderOther(plan, context, describe));
     // A redirect page's only link is its target, checked against the routes when it was planned.
     // A category's generated page has a Markdown copy listing its items, as a doc has.
     if (plan.category)
       attachments.push([markdownFileOf(plan.route, config.baseUrl), categoryCopy(plan.category, model, config)]);
-    const meta =
-      plan.kind === "redirect"
-        ? metaOf(plan.route, "")
-        : metaOf(plan.route, html, attachments.length ? { attachments } : {});
+    const meta = plan.kind === "redirect" ? metaOf(null) : metaOf(reading, attachments.length ? { attachments } : {});
     await made({ plan, html, meta, info: { warnings: [], images: [] } });
   }
 }

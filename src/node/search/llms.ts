@@ -8,12 +8,13 @@
 // lines, links made absolute: links to other docs (by route or by .md file) and the config's
 // rewrites (/docs/...). Images stay as written.
 // Made from the content model alone, so the copies say what the HTML says.
-import path from "node:path";
 import { markdownPathOf } from "../../shared/markdown-copy.ts";
 import type { SiteConfig } from "../../shared/types.ts";
+import { resolveDocLink } from "../content/doc-links.ts";
 import type { SourceDoc } from "../content/load.ts";
 import type { CategoryPage } from "../content/sidebar.ts";
 import type { ContentModel } from "../content/site.ts";
+import { fencedLines, linesOf } from "../markdown/fences.ts";
 import { docsInRecordOrder, lvl0Of } from "./order.ts";
 
 export const LLMS_FILE = "llms.txt";
@@ -22,8 +23,6 @@ const OVERVIEW_SECTION = "Overview";
 /** The section of docs that are in no sidebar (the llms.txt convention's section a reader may skip). */
 const OPTIONAL_SECTION = "Optional";
 
-const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
-const FENCE = /^\s*(`{3,}|~{3,})/;
 /** An MDX import or export statement (a line of the body outside code, at the start of a line). */
 const MDX_STATEMENT = new RegExp(
   String.raw`^(?:import\s[^\n]*?\bfrom\s+["'][^"']+["'];?|import\s+["'][^"']+["'];?` +
@@ -40,43 +39,33 @@ export function markdownFileOf(permalink: string, baseUrl: string): string {
   return url.startsWith(baseUrl) ? url.slice(baseUrl.length) : url.replace(/^\//, "");
 }
 
-/** An absolute URL for a link of a doc, where that is cheap to know; else the link as written. */
+/** An absolute URL for a link of a doc, where that is cheap to know (docs, the site's paths); else the link as written. */
 function absoluteLink(href: string, doc: SourceDoc, model: ContentModel, config: SiteConfig): string {
-  if (href === "" || href.startsWith("#") || EXTERNAL.test(href)) return href;
-  for (const r of config.links.rewrites) if (href.startsWith(r.from)) return r.to + href.slice(r.from.length);
-  const [pathPart, hash = ""] = href.split(/(?=#)/);
-  if (/\.mdx?$/.test(pathPart) && !pathPart.startsWith("/")) {
-    let target: string;
-    try {
-      target = path.posix.normalize(path.posix.join(path.posix.dirname(doc.relativePath), decodeURI(pathPart)));
-    } catch {
+  const link = resolveDocLink(href, doc, model, config);
+  switch (link.kind) {
+    case "rewritten":
+      return link.href;
+    case "doc":
+      return link.href === null ? href : config.url + link.href;
+    case "site":
+      return config.url + link.href;
+    default:
       return href;
-    }
-    const found = model.byRelativePath.get(target);
-    return found ? config.url + model.info.get(found.id)!.permalink + hash : href;
   }
-  return href.startsWith("/") ? config.url + href : href;
 }
 
 /** The body without MDX statements, its links absolute; code (fenced) is left as it is. */
-function markdownBody(doc: SourceDoc, model: ContentModel, config: SiteConfig): string {
-  const lines = doc.body.split(/\r?\n/);
+export function markdownBody(doc: SourceDoc, model: ContentModel, config: SiteConfig): string {
+  const lines = linesOf(doc.body);
+  const fenced = fencedLines(doc.body);
   const out: string[] = [];
-  let fence: string | null = null;
   const link = (href: string) => {
     const bare = href.startsWith("<") ? href.slice(1, -1) : href;
     const resolved = absoluteLink(bare, doc, model, config);
     return href.startsWith("<") ? `<${resolved}>` : resolved;
   };
-  for (const line of lines) {
-    const marker = FENCE.exec(line)?.[1];
-    if (fence) {
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = null;
-      out.push(line);
-      continue;
-    }
-    if (marker) {
-      fence = marker;
+  for (const [i, line] of lines.entries()) {
+    if (fenced[i]) {
       out.push(line);
       continue;
     }

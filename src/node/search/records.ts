@@ -4,8 +4,8 @@
 // it holds (identifiers with an underscore, such as role_attribute_path or OIDC_ENABLED), so a
 // reader who searches a setting finds the section that sets it.
 import { createHash } from "node:crypto";
-import { Parser } from "htmlparser2";
 import type { DocPageData, DocSearchRecord, SearchHierarchy } from "../../shared/types.ts";
+import { hasClass } from "../util/html-class.ts";
 
 /** `docusaurus_tag` of the docs plugin's current version, as Docusaurus names it. */
 const DOCS_TAG = "docs-default-current";
@@ -24,91 +24,110 @@ function settingNamesOf(code: string): string[] {
 const SKIPPED_CLASSES = ["hash-link", "admonition-heading", "code-title", "mermaid-diagram"];
 const HEADING = /^h([1-6])$/;
 
-interface Block {
+/** A heading or a content block of a doc's body, as plain text. */
+export interface Block {
   kind: "heading" | "content";
   level: number;
   id: string | null;
   text: string;
 }
 
-/** Headings and content blocks of a doc's body HTML, in document order, as plain text. */
-export function blocksOfHtml(html: string): Block[] {
-  const blocks: Block[] = [];
+interface Open {
+  skip: boolean;
+  block: Block | null;
+  /** An element inside a code block: its markup is not read, only its text. */
+  inert: boolean;
+}
+
+/**
+ * The headings and content blocks of a doc's body, in document order, from the events of an HTML
+ * parser reading it (render/read-page.ts reads each page once; this takes the part inside the
+ * body). A code block (`<pre>`) is read as its text alone: the markup inside it opens no block.
+ */
+export class BlockCollector {
+  private readonly blocks: Block[] = [];
   // Open elements; each knows whether it collects text and for which block.
-  const stack: { name: string; skip: boolean; block: Block | null }[] = [];
-  let skipDepth = 0;
-  let codeDepth = 0;
-  let code = "";
-  const current = (): Block | null => {
-    for (let i = stack.length - 1; i >= 0; i--) if (stack[i].block) return stack[i].block;
+  private readonly stack: Open[] = [];
+  private skipDepth = 0;
+  private codeDepth = 0;
+  private code = "";
+  /** Inside a `<pre>`: its markup is read as text. */
+  private inPre = false;
+
+  private current(): Block | null {
+    for (let i = this.stack.length - 1; i >= 0; i--) if (this.stack[i].block) return this.stack[i].block;
     return null;
-  };
-  const parser = new Parser(
-    {
-      onopentag(name, attrs) {
-        const classes = (attrs.class ?? "").split(/\s+/);
-        const skip = SKIPPED.has(name) || SKIPPED_CLASSES.some((c) => classes.includes(c));
-        if (skip) skipDepth++;
-        if (name === "pre" && !skipDepth) codeDepth++;
-        let block: Block | null = null;
-        const heading = HEADING.exec(name);
-        if (!skipDepth && heading)
-          block = { kind: "heading", level: Number(heading[1]), id: attrs.id ?? null, text: "" };
-        else if (!skipDepth && (name === "p" || name === "li" || name === "tr"))
-          block = { kind: "content", level: 0, id: null, text: "" };
-        else if ((name === "td" || name === "th") && current()) current()!.text += " ";
-        if (block) blocks.push(block);
-        // A list item's nested lists and paragraphs are records of their own: its text stops there.
-        stack.push({ name, skip, block });
-      },
-      ontext(text) {
-        if (skipDepth) return;
-        if (codeDepth) {
-          code += text;
-          return;
-        }
-        const block = current();
-        if (block) block.text += text;
-      },
-      onclosetag(name) {
-        const top = stack.pop();
-        if (!top) return;
-        if (top.skip) skipDepth--;
-        if (name === "pre" && codeDepth && !top.skip && --codeDepth === 0) {
-          const names = settingNamesOf(code);
-          code = "";
-          if (names.length) blocks.push({ kind: "content", level: 0, id: null, text: names.join(", ") });
-        }
-        if (name === "br" || name === "li" || name === "p" || name === "div") {
-          const outer = current();
-          if (outer) outer.text += " ";
-        }
-      },
-    },
-    { decodeEntities: true },
-  );
-  // Highlighted code is mostly markup; only its text matters here, so it is flattened first.
-  parser.write(
-    html.replace(
-      /(<pre\b[^>]*>)([\s\S]*?)(<\/pre>)/g,
-      (_, open: string, inner: string, close: string) => open + inner.replace(/<[^>]*>/g, "") + close,
-    ),
-  );
-  parser.end();
-  const out: Block[] = [];
-  for (const b of blocks) {
-    const text = b.text.replace(/\s+/g, " ").trim();
-    if (text) out.push({ ...b, text });
   }
-  return out;
+
+  open(name: string, attrs: Record<string, string>): void {
+    if (this.inPre) {
+      this.stack.push({ skip: false, block: null, inert: true });
+      return;
+    }
+    const skip =
+      SKIPPED.has(name) || (attrs.class !== undefined && SKIPPED_CLASSES.some((c) => hasClass(attrs.class, c)));
+    if (skip) this.skipDepth++;
+    if (name === "pre") {
+      this.inPre = true;
+      if (!this.skipDepth) this.codeDepth++;
+    }
+    let block: Block | null = null;
+    const heading = HEADING.exec(name);
+    if (!this.skipDepth && heading)
+      block = { kind: "heading", level: Number(heading[1]), id: attrs.id ?? null, text: "" };
+    else if (!this.skipDepth && (name === "p" || name === "li" || name === "tr"))
+      block = { kind: "content", level: 0, id: null, text: "" };
+    else if ((name === "td" || name === "th") && this.current()) this.current()!.text += " ";
+    if (block) this.blocks.push(block);
+    // A list item's nested lists and paragraphs are records of their own: its text stops there.
+    this.stack.push({ skip, block, inert: false });
+  }
+
+  text(text: string): void {
+    if (this.skipDepth) return;
+    if (this.codeDepth) {
+      this.code += text;
+      return;
+    }
+    const block = this.current();
+    if (block) block.text += text;
+  }
+
+  close(name: string): void {
+    const top = this.stack.pop();
+    if (!top || top.inert) return;
+    if (top.skip) this.skipDepth--;
+    if (name === "pre") {
+      this.inPre = false;
+      if (this.codeDepth && !top.skip && --this.codeDepth === 0) {
+        const names = settingNamesOf(this.code);
+        this.code = "";
+        if (names.length) this.blocks.push({ kind: "content", level: 0, id: null, text: names.join(", ") });
+      }
+    }
+    if (name === "br" || name === "li" || name === "p" || name === "div") {
+      const outer = this.current();
+      if (outer) outer.text += " ";
+    }
+  }
+
+  /** The blocks with text, their whitespace collapsed. */
+  finish(): Block[] {
+    const out: Block[] = [];
+    for (const b of this.blocks) {
+      const text = b.text.replace(/\s+/g, " ").trim();
+      if (text) out.push({ ...b, text });
+    }
+    return out;
+  }
 }
 
 function objectIdOf(url: string, position: number, text: string): string {
   return createHash("sha1").update(`${url}\0${position}\0${text}`).digest("hex").slice(0, 20);
 }
 
-/** Every record of one doc page. */
-export function recordsOfDoc(doc: DocPageData, lvl0: string, origin: string): DocSearchRecord[] {
+/** Every record of one doc page, from the blocks of its body (read from the page, render/read-page.ts). */
+export function recordsOfDoc(doc: DocPageData, lvl0: string, origin: string, blocks: Block[]): DocSearchRecord[] {
   const pageUrl = origin + doc.permalink;
   const hierarchy: SearchHierarchy = {
     lvl0,
@@ -140,7 +159,7 @@ export function recordsOfDoc(doc: DocPageData, lvl0: string, origin: string): Do
   const keywords = doc.frontMatter?.keywords?.map((k) => k.trim()).filter(Boolean);
   if (keywords?.length) records[0].keywords = keywords;
   let anchor: string | null = null;
-  for (const block of blocksOfHtml(doc.html)) {
+  for (const block of blocks) {
     if (block.kind === "heading") {
       // The body's own H1 is the page title already.
       if (block.level === 1) continue;

@@ -1,9 +1,8 @@
 // Link and anchor validation over the rendered pages: every internal href must name a route
 // (or an output file), and every #fragment an id on the target page.
 import { routeKey } from "../content/routes.ts";
-import { anchorNames, attributeValues } from "./scan.ts";
 
-/** What validation needs of a page, taken from its HTML right after rendering. */
+/** What validation needs of a page, read from its HTML right after rendering (render/read-page.ts). */
 export interface PageLinks {
   route: string;
   /** Every href and src, decoded, each once. */
@@ -20,57 +19,12 @@ export interface BrokenLink {
 
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
-function decodeEntities(s: string): string {
-  if (!s.includes("&")) return s;
-  return s
-    .replace(/&amp;/g, "&")
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">");
-}
-
 function safeDecode(s: string): string {
   try {
     return decodeURIComponent(s);
   } catch {
     return s;
   }
-}
-
-/** Ids of a page, as written: headings, elements with id (` id="..."`), anchors with name (`<a ... name="...">`). */
-function rawIdsOf(html: string): Set<string> {
-  const raw = new Set<string>();
-  attributeValues(html, "id", raw, true);
-  anchorNames(html, raw);
-  return raw;
-}
-
-/**
- * One shared copy of each distinct string. A regex match is a slice that keeps its whole page's
- * HTML alive; interning a flat copy lets each page's HTML go once it is written.
- */
-const interned = new Map<string, string>();
-function intern(s: string): string {
-  let v = interned.get(s);
-  if (v === undefined) {
-    v = Buffer.from(s, "utf8").toString("utf8");
-    interned.set(v, v);
-  }
-  return v;
-}
-
-export function collectPageLinks(route: string, html: string): PageLinks {
-  // Every href and src of the page: links, but also its stylesheet, icon, scripts and images.
-  // Each is decoded once (the sidebar repeats its links in the mobile menu).
-  const raw = new Set<string>();
-  attributeValues(html, "href", raw);
-  attributeValues(html, "src", raw);
-  const targets = new Set<string>();
-  for (const href of raw) targets.add(intern(decodeEntities(href)));
-  const ids = new Set<string>();
-  for (const id of rawIdsOf(html)) ids.add(intern(decodeEntities(id)));
-  return { route, targets: [...targets], ids };
 }
 
 /**
