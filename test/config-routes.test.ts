@@ -170,7 +170,7 @@ describe("routes", () => {
 
 describe("sidebar", () => {
   const groups = readGroupedSidebar(`${ROOT}/sidebar.json`);
-  const ids = ["index", "services/index", ...JSON.stringify(groups).match(/services\/[a-z0-9-]+\/index/g)!];
+  const ids = ["index", "services/index", ...JSON.stringify(groups).match(/services\/[a-z0-9.-]+\/index/g)!];
   const docs = ids.map((id) =>
     docOf(`/site/${id}.md`, `${id}.md`, `---\ntitle: ${id === "index" ? "Overview" : id.split("/")[1]}\n---\n`),
   );
