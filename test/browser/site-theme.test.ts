@@ -73,6 +73,7 @@ describe.skipIf(!hasChromium())("a Docusaurus site's custom stylesheets and them
     expect(tint).not.toBe("rgb(253, 235, 231)");
     expect(tint).not.toMatch(/^rgba?\(0, 0, 0, 0\)$/);
     expect(await style(page, ".footer", "background-color")).toBe("rgb(11, 42, 74)");
+    expect(await style(page, "body", "background-color")).toBe("rgb(252, 252, 253)");
     expect(await style(page, "body", "font-family")).toMatch(/^"Fixture Sans"/);
     expect(await violations(page)).toEqual([]);
   });
@@ -82,6 +83,8 @@ describe.skipIf(!hasChromium())("a Docusaurus site's custom stylesheets and them
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
     expect(await style(page, ".navbar", "background-color")).toBe("rgb(13, 17, 23)");
     expect(await style(page, '.doc-sidebar a[aria-current="page"]', "color")).toBe("rgb(122, 162, 247)");
+    // The light page colour set on :root stays out of dark mode, as Infima's dark mode keeps it out.
+    expect(await style(page, "body", "background-color")).toBe("rgb(27, 27, 29)");
     const shownLogo = () =>
       page.evaluate(() =>
         [...document.querySelectorAll<HTMLImageElement>(".navbar .navbar-brand img")]
