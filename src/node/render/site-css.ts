@@ -14,6 +14,7 @@ import type { LoadedConfig } from "../config.ts";
 import { SsodocsError, type Warnings } from "../errors.ts";
 import type { InputKind } from "../input-files.ts";
 import { hashOf } from "../util/hash.ts";
+import { isWithin } from "../util/paths.ts";
 
 /** An output file of the bundle (an OutputItem whose bytes are at hand). */
 interface StyleFile {
@@ -85,7 +86,7 @@ function checkEntries(loaded: LoadedConfig, entries: string[]): void {
 function staticFileAt(loaded: LoadedConfig, urlPath: string): string | null {
   for (const dir of [...loaded.staticDirs].reverse()) {
     const file = path.join(dir, urlPath);
-    if (!("why" in loaded.inputFiles.inspect(file, "static"))) return file;
+    if (isWithin(dir, file) && !("why" in loaded.inputFiles.inspect(file, "static"))) return file;
   }
   return null;
 }
@@ -137,7 +138,7 @@ function resolveInput(
   };
 }
 
-/** esbuild reads nothing itself: every file comes through the input gate, and its hash is noted in `read`. */
+/** esbuild reads nothing itself: every file comes through the input gate, and what it read is noted in `seen`. */
 function inputGate(loaded: LoadedConfig, entries: string[], seen: Seen): esbuild.Plugin {
   return {
     name: "ssodocs-input-gate",
