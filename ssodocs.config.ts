@@ -7,7 +7,7 @@ export default defineConfig({
   url: "https://integrations.goauthentik.io",
   baseUrl: "/",
   navbar: {
-    logo: { alt: "authentik logo", src: "/img/icon.svg", href: "https://goauthentik.io/" },
+    logo: { alt: "authentik logo", src: "/img/icon.svg", href: "https://goauthentik.io/", width: 32, height: 32 },
     items: [
       { label: "Features", href: "https://goauthentik.io/features" },
       { label: "Integrations", href: "/integrations/" },
@@ -25,6 +25,7 @@ export default defineConfig({
     ],
     hideOnScroll: false,
   },
+  favicon: "/img/icon.svg",
   footer: { copyright: "Copyright © 2025 Authentik Security Inc." },
   // Colour mode (light by default, switch on, following the system), table of contents (h2-h3),
   // mermaid themes (default/dark), extra code languages and local search are the defaults.

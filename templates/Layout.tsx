@@ -7,6 +7,19 @@ import { Footer } from "./components/Footer.tsx";
 import { MobileMenu } from "./components/MobileMenu.tsx";
 import { Navbar } from "./components/Navbar.tsx";
 
+const ICON_TYPES: Record<string, string> = {
+  svg: "image/svg+xml",
+  png: "image/png",
+  ico: "image/x-icon",
+  gif: "image/gif",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  webp: "image/webp",
+};
+
+/** The favicon's type by its extension, so a browser skips one it cannot show; none when the name does not say. */
+const iconType = (href: string) => ICON_TYPES[/\.([a-z]+)(?:[?#].*)?$/i.exec(href)?.[1]?.toLowerCase() ?? ""];
+
 export default function Layout(props: LayoutProps) {
   const { site, head, path, sidebar = null, pageClass, notFound = false, children } = props;
   const { config } = site;
@@ -15,6 +28,8 @@ export default function Layout(props: LayoutProps) {
   const fullTitle = head.title === config.title ? head.title : `${head.title} ${config.titleDelimiter} ${config.title}`;
   // The home page and the 404 page also check the address the site is served at (base URL, `.html` paths).
   const checks = notFound || path === config.baseUrl;
+  // A page's own social card, else the site's (Docusaurus's themeConfig.image).
+  const image = head.image ?? config.image;
   return (
     // data-not-found: the before-paint script sends a `.html` path that found no file to the page without that ending.
     <html
@@ -40,12 +55,14 @@ export default function Layout(props: LayoutProps) {
         <meta property="og:description" content={head.description} />
         <meta property="og:url" content={encodeUrl(head.canonical)} />
         <meta property="og:locale" content={lang.replace("-", "_")} />
-        {head.image ? <meta property="og:image" content={encodeUrl(head.image)} /> : null}
-        <meta name="twitter:card" content={head.image ? "summary_large_image" : "summary"} />
-        {head.image ? <meta name="twitter:image" content={encodeUrl(head.image)} /> : null}
-        {config.navbar.logo ? <link rel="icon" href={config.navbar.logo.src} type="image/svg+xml" /> : null}
+        {image ? <meta property="og:image" content={encodeUrl(image)} /> : null}
+        <meta name="twitter:card" content={image ? "summary_large_image" : "summary"} />
+        {image ? <meta name="twitter:image" content={encodeUrl(image)} /> : null}
+        {config.favicon ? <link rel="icon" href={config.favicon} type={iconType(config.favicon)} /> : null}
         <script dangerouslySetInnerHTML={{ __html: checks ? site.siteChecksScript : site.beforePaintScript }} />
         <link rel="stylesheet" href={site.assets.css} />
+        {/* The site's own stylesheets (customCss), after ssodocs's: theirs win where both say something. */}
+        {site.assets.customCss ? <link rel="stylesheet" href={site.assets.customCss} /> : null}
         <script type="module" src={site.assets.js} />
       </head>
       <body className={pageClass}>

@@ -11,13 +11,23 @@ import { startWatchSession, type WatchSession } from "./watch-session.ts";
 
 type Site = ReturnType<typeof tempSite>;
 
+const CARD_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><title>Card</title><circle r="3" cx="4" cy="4"/></svg>\n';
+
 /** The fixture site with the templates copied in (`templates/`), so edits to them are edits of the site's. */
 function siteWithTemplates(files: Record<string, string> = {}): Site {
   const site = tempSite(files, { ownStatic: true });
   cpSync(path.join(ROOT, "templates"), path.join(site.dir, "templates"), { recursive: true });
   // The templates import ssodocs's shared helpers by a path relative to the repository.
   symlinkSync(path.join(ROOT, "src"), path.join(site.dir, "src"));
-  const config = readFileSync(site.config, "utf8").replace("  footer:", '  templates: "templates",\n  footer:');
+  // A custom stylesheet of its own, which imports another and loads an image (issue 29).
+  write(site, "css/custom.css", '@import "./more.css";\n:root { --ifm-color-primary: #2e5aac; }\n');
+  write(site, "css/more.css", ".card { background: url(./card.svg) no-repeat; }\n");
+  write(site, "css/card.svg", CARD_SVG);
+  const config = readFileSync(site.config, "utf8").replace(
+    "  footer:",
+    '  templates: "templates",\n  customCss: ["css/custom.css"],\n  footer:',
+  );
   writeFileSync(site.config, config);
   return site;
 }
@@ -77,6 +87,9 @@ const EDITS: Record<string, Edit> = {
     ),
   "the config": (site) => toggle(site, "ssodocs.config.ts", "A small site for the tests.", "An edited tagline."),
   "the sidebar": (site) => toggle(site, "ssodocs.config.ts", 'label: "Monitoring"', 'label: "Observability"'),
+  "a custom stylesheet": (site) => toggle(site, "css/custom.css", "#2e5aac", "#ac2e5a"),
+  "a stylesheet it imports": (site) => toggle(site, "css/more.css", "no-repeat", "repeat-x"),
+  "an image a stylesheet loads": (site) => toggle(site, "css/card.svg", 'r="3"', 'r="2"'),
 };
 
 /** What watch mode serves of each file a build wrote (pages without the live-reload script it adds). */

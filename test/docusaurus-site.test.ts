@@ -337,6 +337,58 @@ describe("redirects and static folders", () => {
   });
 });
 
+describe("the site's look: theme assets and custom stylesheets (issue 29)", () => {
+  const head = (file: string) => /<head>[\s\S]*?<\/head>/.exec(read(file))![0];
+  const logos = (file: string) =>
+    [...(/<a class="navbar-brand"[\s\S]*?<\/a>/.exec(read(file))?.[0] ?? "").matchAll(/<img [^>]*>/g)].map((m) => m[0]);
+
+  it("resolves a relative logo, its dark variant and the favicon against baseUrl, the same on a nested page", () => {
+    for (const file of ["index.html", "infrastructure/monitoring/grafana/index.html", "search/index.html"]) {
+      const [light, dark] = logos(file);
+      expect(light, file).toMatch(/ src="\/img\/icon\.svg"/);
+      expect(light, file).toMatch(/ width="32" height="32"/);
+      expect(light, file).toContain('style="border-radius:50%"');
+      expect(dark, file).toMatch(/ src="\/img\/icon-dark\.svg"/);
+      expect(head(file), file).toContain('<link rel="icon" href="/img/favicon.svg" type="image/svg+xml"/>');
+    }
+    // The build checked every link: the static folder serves each file the head and the navbar name.
+    for (const file of ["img/icon.svg", "img/icon-dark.svg", "img/favicon.svg"])
+      expect(existsSync(path.join(out, file))).toBe(true);
+  });
+
+  it("uses the site's image as the social card of pages without their own", () => {
+    const card = (file: string) => /<meta property="og:image" content="([^"]+)"\/>/.exec(read(file))?.[1];
+    expect(card("about/index.html")).toBe(`${ORIGIN}/img/social-card.png`);
+    expect(card("tags/index.html")).toBe(`${ORIGIN}/img/social-card.png`);
+    expect(read("about/index.html")).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+    expect(card("infrastructure/monitoring/grafana/index.html")).toBe("https://cdn.example.com/grafana-card.png");
+  });
+
+  it("bundles customCss after ssodocs's stylesheet, in order, hashed, with what it imports and loads", () => {
+    const sheets = [...head("about/index.html").matchAll(/<link rel="stylesheet" href="([^"]+)"\/>/g)].map((m) => m[1]);
+    expect(sheets).toHaveLength(2);
+    expect(sheets[0]).toMatch(/^\/assets\/css\/styles-[A-Z0-9]+\.css$/);
+    expect(sheets[1]).toMatch(/^\/assets\/css\/custom-[A-Z0-9]+\.css$/);
+    expect(head("infrastructure/monitoring/grafana/index.html")).toContain(sheets[1]);
+    const css = read(sheets[1].slice(1));
+    // The imported file first, then the rest of custom.css, then navbar.css: the order of the sources.
+    const order = ["Fixture Sans", "#2e5aac", "#0d1117", "letter-spacing"];
+    const at = order.map((text) => css.indexOf(text));
+    expect(
+      at.every((i) => i >= 0),
+      css,
+    ).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    // Each url() of a local file is a copy with a hashed name, beside the stylesheet.
+    const urls = [...css.matchAll(/url\("?([^")]+)"?\)/g)].map((m) => m[1]);
+    expect(urls).toHaveLength(2);
+    for (const url of urls) {
+      expect(url).toMatch(/^\.\.\/media\/(wave|icon)-[A-Z0-9]+\.svg$/);
+      expect(existsSync(path.join(out, "assets/css", url))).toBe(true);
+    }
+  });
+});
+
 describe("ssodocs check on the Docusaurus site", () => {
   it("reports the doc left out of every sidebar by its file, and nothing unlisted", () => {
     const r = runCli(["check", "--json", "--config", site.config], ROOT, cliEnv());
@@ -470,6 +522,42 @@ describe("errors and variants", () => {
     } finally {
       copy.cleanup();
     }
+  });
+
+  it("names a custom stylesheet that is missing, and the file and line of an import or url() that cannot be read", () => {
+    const missing = build({ "src/css/navbar.css": null });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(
+      /ssodocs\.config\.ts: customCss names src\/css\/navbar\.css, which (does not exist|cannot be read)/,
+    );
+    const badImport = build({ "src/css/fonts.css": null });
+    expect(badImport.code).toBe(1);
+    expect(badImport.stderr).toMatch(/src\/css\/custom\.css:2: .*\.\/fonts\.css/);
+    const badUrl = build({ "src/css/navbar.css": ".navbar { background: url(./img/gone.png); }\n" });
+    expect(badUrl.code).toBe(1);
+    expect(badUrl.stderr).toMatch(/src\/css\/navbar\.css:1: .*\.\/img\/gone\.png/);
+    const outside = build({ "src/css/navbar.css": '@import "../../../outside.css";\n' });
+    expect(outside.code).toBe(1);
+    expect(outside.stderr).toMatch(/src\/css\/navbar\.css:1: /);
+  });
+
+  it("leaves out an @import from another origin with a warning: the site's policy would block it", () => {
+    const r = build({
+      "src/css/navbar.css":
+        '@import url("https://fonts.example.com/css2?family=Inter");\n.navbar-title { color: red; }\n',
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(
+      /src\/css\/navbar\.css:1: @import of https:\/\/fonts\.example\.com\/css2\?family=Inter left out: the site's Content-Security-Policy/,
+    );
+  });
+
+  it("refuses a logo style that would load something, naming the key", () => {
+    const r = build({}, (c) =>
+      c.replace('style: { borderRadius: "50%" }', 'style: { background: "url(https://x.example/a.png)" }'),
+    );
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/config key "navbar\.logo\.style\.background" must be a CSS value that loads nothing/);
   });
 
   it("edits of a _category_ file or the sidebars module show in a cached build", () => {

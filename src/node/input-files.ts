@@ -1,5 +1,5 @@
 // The one gate every input file passes before it is read: docs, images, static files, `_category_`
-// files and the sidebars file. Content arrives in pull requests, and a symbolic link in one could
+// files, the sidebars file and the custom stylesheets (with what they import and load). Content arrives in pull requests, and a symbolic link in one could
 // publish any file of the machine (`ln -s /etc/passwd docs/x.md`), a CI token from `.git/config`,
 // or hang the build on `/dev/zero`. So a file is read only when its real path (links resolved)
 // lies inside the project (the git work tree holding the config, else the config's folder) or one
@@ -24,12 +24,13 @@ import { MAX_ASSET_BYTES, MAX_DATA_FILE_BYTES, MAX_DOC_BYTES, limitText, megabyt
 import { listFiles } from "./util/files.ts";
 import { isWithin } from "./util/paths.ts";
 
-export type InputKind = "doc" | "category" | "sidebars" | "image" | "static";
+export type InputKind = "doc" | "category" | "sidebars" | "stylesheet" | "image" | "static";
 
 const LIMITS: Record<InputKind, { bytes: number; name: string }> = {
   doc: { bytes: MAX_DOC_BYTES, name: "a doc" },
   category: { bytes: MAX_DATA_FILE_BYTES, name: "a _category_ file" },
   sidebars: { bytes: MAX_DATA_FILE_BYTES, name: "a sidebars file" },
+  stylesheet: { bytes: MAX_DATA_FILE_BYTES, name: "a stylesheet" },
   image: { bytes: MAX_ASSET_BYTES, name: "an image" },
   static: { bytes: MAX_ASSET_BYTES, name: "a static file" },
 };

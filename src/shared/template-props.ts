@@ -8,8 +8,8 @@ export interface SiteView {
   docsHome: string;
   searchPath: string;
   tagsPath: string;
-  /** Hashed asset URLs. */
-  assets: { css: string; js: string };
+  /** Hashed asset URLs; `customCss`: the bundle of the site's own stylesheets, linked after `css` (null without any). */
+  assets: { css: string; js: string; customCss: string | null };
   /** The inline script that sets colour mode and announcement state before first paint. */
   beforePaintScript: string;
   /** The settings the inline scripts read (JSON, on <html data-ssodocs>; only those that are not the default). */

@@ -1,6 +1,7 @@
 import { type Dropdown, dropdownsOf, navbarLinks } from "../../src/shared/navbar.ts";
 import type { SiteView } from "../../src/shared/template-props.ts";
 import { CloseIcon, GlobeIcon } from "./Icons.tsx";
+import { NavbarLogo } from "./NavbarLogo.tsx";
 
 /**
  * A navbar dropdown in the menu, as Docusaurus's mobile menu shows it: "Languages" or "Versions",
@@ -54,7 +55,7 @@ export function MobileMenu({ site, path, hasSidebar }: { site: SiteView; path: s
       <div className="mobile-menu-panel" role="dialog" aria-modal="true" aria-label="Navigation menu">
         <div className="mobile-menu-header">
           <a className="navbar-brand" href={navbar.logo?.href ?? site.config.baseUrl}>
-            {navbar.logo ? <img src={navbar.logo.src} alt={navbar.logo.alt} width={28} height={28} /> : null}
+            {navbar.logo ? <NavbarLogo logo={navbar.logo} /> : null}
             <b>{site.config.title}</b>
           </a>
           <button type="button" className="icon-button" aria-label="Close the navigation menu" data-menu-close>

@@ -1,6 +1,7 @@
 import { dropdownsOf, navbarLinks, type Dropdown } from "../../src/shared/navbar.ts";
 import type { SiteView } from "../../src/shared/template-props.ts";
 import { BrandIcon, GlobeIcon, MenuIcon, MoonIcon, SearchIcon, SunIcon } from "./Icons.tsx";
+import { NavbarLogo } from "./NavbarLogo.tsx";
 
 function isActive(href: string, path: string): boolean {
   return href.startsWith("/") && href !== "/" && path.startsWith(href);
@@ -68,7 +69,7 @@ export function Navbar({ site, path }: { site: SiteView; path: string }) {
           <MenuIcon />
         </button>
         <a className="navbar-brand" href={navbar.logo?.href ?? site.config.baseUrl}>
-          {navbar.logo ? <img src={navbar.logo.src} alt={navbar.logo.alt} width={32} height={32} /> : null}
+          {navbar.logo ? <NavbarLogo logo={navbar.logo} /> : null}
           <b className="navbar-title">{site.config.title}</b>
         </a>
         <ul className="navbar-items">

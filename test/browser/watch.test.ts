@@ -133,6 +133,33 @@ describe.skipIf(!hasChromium())("serve --watch in the browser", () => {
     await page.close();
   });
 
+  it("reloads open pages with the new colour when a custom stylesheet changes (issue 29)", async () => {
+    const config = readFileSync(path.join(s.dir, "ssodocs.config.ts"), "utf8");
+    mkdirSync(path.join(s.dir, "css"), { recursive: true });
+    s.write("css/custom.css", ":root { --ifm-color-primary: #aa0000; }\n");
+    let from = s.mark();
+    s.write("ssodocs.config.ts", config.replace("  footer:", '  customCss: "css/custom.css",\n  footer:'));
+    await s.waitForOutput(/Rebuilt ssodocs\.config\.ts/, from);
+    await open("/integrations/services/alpha/");
+    const active = () =>
+      page.evaluate(() => getComputedStyle(document.querySelector('.doc-sidebar a[aria-current="page"]')!).color);
+    expect(await active()).toBe("rgb(170, 0, 0)");
+    s.write("css/custom.css", ":root { --ifm-color-primary: #0000aa; }\n");
+    await page.waitForFunction(() => (window as Window & { __samePage?: boolean }).__samePage !== true, null, {
+      timeout: 15_000,
+    });
+    await page.waitForFunction(
+      () => getComputedStyle(document.querySelector('.doc-sidebar a[aria-current="page"]')!).color === "rgb(0, 0, 170)",
+      null,
+      { timeout: 15_000 },
+    );
+    await page.close();
+    from = s.mark();
+    s.write("ssodocs.config.ts", config);
+    await s.waitForOutput(/Rebuilt ssodocs\.config\.ts/, from);
+    rmSync(path.join(s.dir, "css"), { recursive: true, force: true });
+  });
+
   it("reloads every open page when the config changes", async () => {
     await open("/integrations/services/alpha/");
     const config = readFileSync(path.join(s.dir, "ssodocs.config.ts"), "utf8");

@@ -89,6 +89,7 @@ class ServedFolder implements Sink {
     // A script, style or static file that changed reloads every open page; images, the sitemap and the like do not.
     const reloading = new Set([
       ...site.client.files.map((f) => f.path),
+      ...site.styles.files.map((f) => f.path),
       ...site.inputs.statics.flatMap((s) => s.files),
     ]);
     let reloadAll = false;
@@ -129,6 +130,8 @@ export class DevSession {
   csp = "";
   /** Files the config was made from, besides itself (watched too). */
   readonly configInputs = new Set<string>();
+  /** The custom stylesheets and what they import and load, as last bundled (watched too). */
+  readonly stylesheetInputs = new Set<string>();
   private caches!: SiteCaches;
   private readonly renderers: RendererCache = {};
   private docs = new Map<string, SourceDoc>();
@@ -185,6 +188,7 @@ export class DevSession {
   /** Keeps a planned site: the next update reads only the docs that changed since, and renders early pages from it. */
   private planned(site: PreparedSite): void {
     this.current = site;
+    for (const file of site.styles.inputs) this.stylesheetInputs.add(file);
     this.docs = new Map(site.inputs.docs.map((doc) => [doc.relativePath, doc]));
     this.csp = site.csp;
   }

@@ -174,15 +174,20 @@ class WatchRun {
     if (this.built) this.running = this.session.writeSearchFiles().catch(this.fail);
   }
 
-  /** The folders to watch (the docs, templates and static folders) and the files (the config and what it imports). */
+  /**
+   * The folders to watch (the docs, templates and static folders) and the files (the config and
+   * what it imports, the custom stylesheets and what they import and load).
+   */
   private watched(): { folders: string[]; files: string[] } {
     const { loaded } = this.session;
     const configFile = path.resolve(this.options.configFile ?? "ssodocs.config.ts");
     if (!loaded) return { folders: [], files: [configFile] };
     const templates = loaded.templatesDir ?? DEFAULT_TEMPLATES;
+    // The customCss files themselves too: one that failed to bundle is watched for its fix.
+    const stylesheets = loaded.config.customCss.map((file) => path.resolve(loaded.root, file));
     return {
       folders: [loaded.docsDir, templates, ...loaded.staticDirs],
-      files: [loaded.file, ...this.session.configInputs],
+      files: [loaded.file, ...this.session.configInputs, ...stylesheets, ...this.session.stylesheetInputs],
     };
   }
 

@@ -44,7 +44,11 @@ export interface SiteStamps {
   tool: string;
   /** The page templates and every file they import. */
   templates: string;
-  /** The config (the files it was made from) and the site view the templates get (asset URLs, scripts). */
+  /**
+   * The config (the files it was made from) and the site view the templates get (asset URLs,
+   * scripts). The custom stylesheets are in it through their bundle's URL, named by the hash of its
+   * content (render/site-css.ts): an edit of one, or of a file it imports or loads, re-keys every page.
+   */
   site: string;
   /**
    * Every doc's id, path, title and front matter, the folders' `_category_` files and whether

@@ -9,11 +9,12 @@ import { toolStamp } from "../paths.ts";
 import { hashOf } from "../util/hash.ts";
 import type { LoadedConfig } from "../config.ts";
 import type { ContentModel } from "../content/site.ts";
-import { SsodocsError } from "../errors.ts";
+import { SsodocsError, type Warnings } from "../errors.ts";
 import { type CodeRenderer, createCodeRenderer } from "../markdown/code.ts";
 import { createMarkdownRenderer, type MarkdownRenderer } from "../markdown/index.ts";
 import { clientAssets, type ClientAssets } from "../render/assets.ts";
 import { contentSecurityPolicy } from "../render/csp.ts";
+import { type SiteStylesheet, siteStylesheet } from "../render/site-css.ts";
 import { type PagePlan, planPages, type SiteStamps, siteStampOf, structureStampOf } from "./keys.ts";
 import { siteViewOf } from "../render/site-view.ts";
 import { defaultTemplatesStamp, loadTemplates, type Templates } from "../render/templates.ts";
@@ -28,6 +29,8 @@ export interface PreparedSite {
   model: ContentModel;
   site: SiteView;
   client: ClientAssets;
+  /** The site's own stylesheets (customCss), bundled: linked by every page, their files part of the output. */
+  styles: SiteStylesheet;
   csp: string;
   stamps: SiteStamps;
   plans: PagePlan[];
@@ -65,13 +68,16 @@ export async function prepareSite(
   inputs: SiteInputs,
   model: ContentModel,
   caches: SiteCaches,
+  warnings: Warnings,
   cache: RendererCache = {},
 ): Promise<PreparedSite> {
   const { config } = loaded;
   const store = caches.pages;
   const client = clientAssets(config);
   const templatesHash = await templatesStamp(loaded, caches.shortcuts, cache);
-  const site = siteViewOf(config, client);
+  // Its URL is named by its content's hash: in the site view, so in every page's key.
+  const styles = await siteStylesheet(loaded, caches.shortcuts, warnings);
+  const site = siteViewOf(config, client, styles.url);
   const stamps: SiteStamps = {
     tool: toolStamp(),
     templates: templatesHash,
@@ -99,6 +105,7 @@ export async function prepareSite(
     model,
     site,
     client,
+    styles,
     csp: contentSecurityPolicy([client.beforePaintScript, client.siteChecksScript], config),
     stamps,
     plans,

@@ -88,7 +88,7 @@ export async function plan(
   const inputs = readSiteInputs(loaded, options.known);
   const model = buildContentModel(inputs, loaded, options.warnings, { drafts: options.drafts });
   lap("load");
-  const site = await prepareSite(loaded, inputs, model, options.caches, options.renderers);
+  const site = await prepareSite(loaded, inputs, model, options.caches, options.warnings, options.renderers);
   lap("setup");
   return site;
 }

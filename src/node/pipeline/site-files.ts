@@ -139,6 +139,7 @@ function merged(name: string, theirs: string | null, own: string): OutputItem | 
 export function earlyFiles(site: PreparedSite): Map<string, () => Buffer> {
   // Read when asked for, not hashed: the first build reads and hashes them again for the output.
   const files = new Map(site.client.files.map((f) => [f.path, () => readToolFile(f.from)]));
+  for (const file of site.styles.files) files.set(file.path, () => file.bytes());
   for (const { dir, files: names } of site.inputs.statics)
     for (const name of names)
       if (!files.has(name) && name !== "_headers" && name !== "_redirects")
@@ -172,6 +173,8 @@ export async function siteFiles(
       .filter((f) => !(ownRobots && f.path === ROBOTS_FILE))
       .map((f) => outputOf(f.path, f.contents)),
     ...site.client.files.map((f) => copyOf(() => readToolFile(f.from), f.path, f.hash)),
+    // The site's stylesheets after ssodocs's, with the files their url()s load.
+    ...site.styles.files,
     ...(search ? await searchOutputs(site, store, pages) : []),
     // llms.txt (each doc's Markdown copy is part of its page).
     outputOf(LLMS_FILE, llmsTxt(site.model, site.config)),

@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node
 import path from "node:path";
 import type { ModuleBundle, ModuleCache, ModuleInputs } from "../bundled-import.ts";
 import type { WrittenStamps } from "../pipeline/staging.ts";
+import type { KeptStylesheet, StylesheetShortcut } from "../render/site-css.ts";
 
 interface Kept {
   version: 1;
@@ -16,6 +17,8 @@ interface Kept {
   templates: { dir: string; inputs: ModuleInputs } | null;
   /** The config and the site's other modules (a sidebars module) as last bundled, by file: no esbuild start (60-100 ms). */
   bundles: Record<string, ModuleBundle>;
+  /** The site's custom stylesheets as last bundled, with the files they were made from: no esbuild start. */
+  stylesheet: KeptStylesheet | null;
   /** A hash of the page keys and output files the last successful build validated: no link validation (about 80 ms). */
   validated: string | null;
   /**
@@ -26,9 +29,16 @@ interface Kept {
 }
 
 const KEEP_OUTPUTS = 4;
-const empty = (): Kept => ({ version: 1, templates: null, bundles: {}, validated: null, outputs: {} });
+const empty = (): Kept => ({
+  version: 1,
+  templates: null,
+  bundles: {},
+  stylesheet: null,
+  validated: null,
+  outputs: {},
+});
 
-export class BuildShortcuts implements ModuleCache {
+export class BuildShortcuts implements ModuleCache, StylesheetShortcut {
   private kept: Kept;
   private dirty = false;
 
@@ -68,6 +78,13 @@ export class BuildShortcuts implements ModuleCache {
   set(file: string, bundle: ModuleBundle): void {
     if (this.kept.bundles[file]?.code === bundle.code) return;
     this.keep("bundles", { ...this.kept.bundles, [file]: bundle });
+  }
+
+  get stylesheet(): KeptStylesheet | null {
+    return this.kept.stylesheet;
+  }
+  set stylesheet(stylesheet: KeptStylesheet | null) {
+    this.keep("stylesheet", stylesheet);
   }
 
   get validated(): string | null {

@@ -97,6 +97,79 @@ const redirect = v.strictObject(
   "must be an object with from and to",
 );
 
+// ---- The site's look (issue 29): theme assets as Docusaurus resolves them, and custom stylesheets.
+
+/** A scheme other than http(s), or a `..` segment: neither is a theme asset's address. */
+const NOT_AN_ASSET = /^(?!(?:https?:)?\/\/)[a-z][a-z0-9+.-]*:|(^|\/)\.\.(\/|$)|\\/i;
+
+/**
+ * A theme asset (the logo, the favicon, the social card): a path the site serves, relative to
+ * `baseUrl` as Docusaurus resolves it (`img/logo.svg` and `/img/logo.svg` are both
+ * `<baseUrl>img/logo.svg`), or an http(s) URL taken as it is.
+ */
+const assetPath = v.pipe(
+  nonEmpty,
+  v.check((s) => !NOT_AN_ASSET.test(s), "must be a path of the site (such as img/logo.svg) or an http(s) URL"),
+);
+
+/** A logo's width or height, in pixels (Docusaurus takes a number or a string). */
+const pixels = v.pipe(
+  v.union([v.number(), v.string()], "must be a number of pixels"),
+  v.check((n) => /^\d+(\.\d+)?$/.test(String(n).trim()) && Number(n) > 0, "must be a number of pixels"),
+);
+
+/**
+ * What a CSS value of the logo's `style` may not hold: anything that loads something (url(),
+ * image(), image-set(), cross-fade(), element(), src(), expression(), paint()), an escape that
+ * could spell one, or what ends the declaration or the attribute (`;`, braces, `<`, `>`, `@`, comments).
+ */
+const LOADS_OR_ESCAPES =
+  /(?:^|[^a-z0-9-])(?:url|image|image-set|cross-fade|element|src|expression|paint)\(|[\\;{}<>@]|\/\*/i;
+
+/** The logo's `style` (React's style object, as Docusaurus takes it): CSS properties with values that load nothing. */
+const logoStyle = v.record(
+  v.pipe(v.string(), v.regex(/^(?:--[\w-]+|-?[a-zA-Z][a-zA-Z0-9-]*)$/, "must be a CSS property name")),
+  v.pipe(
+    v.union([v.number(), v.string()], "must be a CSS value (a string or a number)"),
+    v.check(
+      (value) => typeof value === "number" || !LOADS_OR_ESCAPES.test(value.replace(/\s+/g, "")),
+      "must be a CSS value that loads nothing (no url(), image-set(), @import, escapes or ;)",
+    ),
+  ),
+  "must be an object of CSS properties, such as { height: 32 }",
+);
+
+/** The navbar's logo (Docusaurus's `navbar.logo`), shown before the site's title; `srcDark` in dark mode. */
+const navbarLogo = v.strictObject(
+  {
+    /** Empty by default: the title beside it says what it is. */
+    alt: v.optional(text(), ""),
+    src: assetPath,
+    srcDark: v.optional(assetPath),
+    href: v.optional(nonEmpty),
+    width: v.optional(pixels),
+    height: v.optional(pixels),
+    style: v.optional(logoStyle),
+  },
+  "must be an object with src (and alt, href, srcDark, width, height, style)",
+);
+
+/** The top-level keys of the site's look, spread into the config's schema. */
+const lookKeys = {
+  /** The icon browsers show for the site (Docusaurus's `favicon`). */
+  favicon: orNull(assetPath, "a path or URL"),
+  /** The social card of pages without an image of their own (Docusaurus's `themeConfig.image`). */
+  image: orNull(assetPath, "a path or URL"),
+  /** The site's stylesheets (Docusaurus's `theme.customCss`), relative to the config file, bundled after ssodocs's own. */
+  customCss: v.optional(
+    v.pipe(
+      v.union([nonEmpty, v.array(nonEmpty, "must be a list of files")], "must be a file or a list of files"),
+      v.transform((files) => (typeof files === "string" ? [files] : files)),
+    ),
+    [],
+  ),
+};
+
 export const ConfigSchema = v.strictObject(
   {
     title: v.optional(nonEmpty, "authentik"),
@@ -115,10 +188,7 @@ export const ConfigSchema = v.strictObject(
     navbar: v.optional(
       v.strictObject({
         /** The logo beside the title (an image the site serves, say from its static folder); none by default. */
-        logo: orNull(
-          v.strictObject({ alt: nonEmpty, src: nonEmpty, href: nonEmpty }, "must be an object with alt, src and href"),
-          "a logo",
-        ),
+        logo: orNull(navbarLogo, "a logo"),
         items: v.optional(v.array(navbarItem, "must be a list of links and dropdown items"), []),
         iconLinks: v.optional(
           v.array(
@@ -131,6 +201,7 @@ export const ConfigSchema = v.strictObject(
       }),
       {},
     ),
+    ...lookKeys,
     footer: v.optional(v.strictObject({ copyright: v.optional(text(), "") }), {}),
     announcementBar: orNull(
       v.strictObject({
