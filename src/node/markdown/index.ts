@@ -1,9 +1,12 @@
 // The Markdown renderer of a build: markdown-it with the Docusaurus-flavoured rules guides are
-// written in (instance.ts). markdown-it is imported only when some doc must be rendered: a build
-// that finds every doc in the cache never needs it, and loading it was part of every start.
+// written in (instance.ts), one instance per format (format.ts), the site's plugins applied to
+// each. markdown-it is imported only when some doc must be rendered: a build that finds every doc
+// in the cache never needs it, and loading it was part of every start.
 import type { MarkdownIt as MarkdownItInstance } from "markdown-it";
 import type { CodeRenderer } from "./code.ts";
 import type { MarkdownEnv } from "./env.ts";
+import type { MarkdownFormat } from "./format.ts";
+import type { SitePlugins } from "./plugin-list.ts";
 
 export interface RenderedMarkdown {
   html: string;
@@ -15,7 +18,7 @@ export interface RenderedMarkdown {
 type MarkdownInput = Pick<
   MarkdownEnv,
   "file" | "bodyLine" | "permalink" | "warnings" | "resolveLink" | "resolveImage" | "categoryCards"
->;
+> & { format: MarkdownFormat };
 
 export interface MarkdownRenderer {
   (body: string, input: MarkdownInput): RenderedMarkdown;
@@ -23,17 +26,25 @@ export interface MarkdownRenderer {
   load(): Promise<void>;
 }
 
-export function createMarkdownRenderer(code: CodeRenderer): MarkdownRenderer {
-  let md: MarkdownItInstance | undefined;
-  const render = (body: string, input: MarkdownInput): RenderedMarkdown => {
-    if (!md) throw new Error("the Markdown renderer is not loaded (load)");
+export function createMarkdownRenderer(
+  code: CodeRenderer,
+  plugins: SitePlugins = { list: [], configFile: null },
+): MarkdownRenderer {
+  let make: ((format: MarkdownFormat) => MarkdownItInstance) | undefined;
+  const instances = new Map<MarkdownFormat, MarkdownItInstance>();
+  const render = (body: string, { format, ...input }: MarkdownInput): RenderedMarkdown => {
+    if (!make) throw new Error("the Markdown renderer is not loaded (load)");
+    let md = instances.get(format);
+    if (!md) instances.set(format, (md = make(format)));
     const env: MarkdownEnv = { ...input, headings: [], hasMermaid: false, leadingH1: null };
     const html = md.render(body, env as unknown as Parameters<typeof md.render>[1]);
     return { html, headings: env.headings, hasMermaid: env.hasMermaid, leadingH1: env.leadingH1 };
   };
   return Object.assign(render, {
     async load() {
-      md ??= (await import("./instance.ts")).markdownIt(code);
+      if (make) return;
+      const { markdownIt } = await import("./instance.ts");
+      make = (format) => markdownIt(code, format, plugins);
     },
   });
 }

@@ -1,0 +1,42 @@
+// Nothing lost silently: a line that starts like a list item or a heading (`- `, `* `, `+ `,
+// `1. `, `# `) but was read as part of the paragraph above it (indented four spaces or more past
+// its block in CommonMark, an ordered list not starting at 1, ...) shows as text run into that
+// paragraph. Each such line is a warning naming the file and line.
+import type { MarkdownIt, Token } from "markdown-it";
+import { envOf, type MarkdownEnv } from "./env.ts";
+
+const LIST_ITEM = /^(?:[-*+]|\d{1,9}[.)])[ \t]+\S/;
+const HEADING = /^#{1,6}(?:[ \t]|$)/;
+
+/** Why a line of a paragraph that reads like `kind` was not one, as far as the line shows. */
+function reason(line: string, kind: string): string {
+  if (/^(?: {4}|\t)/.test(line))
+    return `it is indented 4 spaces or more past its block, which CommonMark does not read as a ${kind} after a paragraph (the doc is read as CommonMark, markdown.format)`;
+  if (kind === "list item" && /^\d/.test(line.trimStart()) && !/^0*1[.)]/.test(line.trimStart()))
+    return "a numbered list that follows a paragraph directly must start at 1";
+  return `it follows the paragraph without a blank line in a way that does not start a ${kind}`;
+}
+
+function checkParagraph(inline: Token, env: MarkdownEnv): void {
+  if (!inline.map) return;
+  const lines = inline.content.split("\n");
+  for (let i = 1; i < lines.length; i++) {
+    const text = lines[i].trimStart();
+    const kind = LIST_ITEM.test(text) ? "list item" : HEADING.test(text) ? "heading" : null;
+    if (!kind) continue;
+    env.warnings.add(
+      `this line starts like a ${kind} but is part of the paragraph above: ${reason(lines[i], kind)}; ` +
+        `add a blank line before it or indent it less, or escape its first character (\\${text[0]}) to keep it as text`,
+      { file: env.file, line: env.bodyLine + inline.map[0] + i },
+    );
+  }
+}
+
+export function foldedLinesPlugin(md: MarkdownIt): void {
+  md.core.ruler.after("block", "folded_lines", (state) => {
+    const env = envOf(state.env);
+    const tokens = state.tokens;
+    for (let i = 1; i < tokens.length; i++)
+      if (tokens[i].type === "inline" && tokens[i - 1].type === "paragraph_open") checkParagraph(tokens[i], env);
+  });
+}
