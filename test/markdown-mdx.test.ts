@@ -84,6 +84,20 @@ describe("CommonMark (format md)", () => {
     expect(out.warnings[2]).toMatch(/page\.md:11: this line starts like a heading/);
   });
 
+  it("warns of a list indented four spaces after a blank line, read as a paragraph of its own", async () => {
+    const out = await render("To configure it:\n\n    - **Name**: authentik\n    - **URL**: the address\n", {
+      format: "md",
+    });
+    expect(out.html).toContain("<p>- <strong>Name</strong>: authentik\n- <strong>URL</strong>: the address</p>");
+    expect(out.warnings).toEqual([
+      expect.stringMatching(
+        /page\.md:7: this line starts like a list item but is read as a paragraph: it is indented 4/,
+      ),
+      expect.stringMatching(/page\.md:8: this line starts like a list item but is part of the paragraph above/),
+    ]);
+    expect((await render("To configure it:\n\n    - **Name**: authentik\n")).html).toContain("<li><strong>Name");
+  });
+
   it("warns of a numbered line that cannot start a list after a paragraph, in MDX too", async () => {
     const out = await render("Steps:\n2. Second\n");
     expect(out.html).toContain("<p>Steps:\n2. Second</p>");
