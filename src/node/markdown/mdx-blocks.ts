@@ -31,19 +31,32 @@ function atAnyIndent(rule: BlockRule): BlockRule {
   };
 }
 
+/** A setext underline (`===`, `---`): where lheading ends a paragraph's lines. */
+const UNDERLINE = /^(?:=+|-+)[ \t]*$/;
+
 /**
  * A paragraph rule whose following lines may end it at any indent: markdown-it folds a line
  * indented 4 or more into the paragraph without asking the other rules (it would be code), so
- * such lines are shown to them as indented 3 while the paragraph is read.
+ * such lines are shown to them as indented 3 while the paragraph is read. Only the paragraph's
+ * own lines are looked at (up to the first another rule takes), so that a long run of lines
+ * split into many paragraphs is not read again for each.
  */
 function interruptibleAtAnyIndent(rule: BlockRule): BlockRule {
   return (state, startLine, endLine, silent) => {
     const changed: [number, number][] = [];
+    const terminators = state.md.block.ruler.getRules("paragraph");
+    const parentType = state.parentType;
+    state.parentType = "paragraph";
     for (let line = startLine + 1; line < endLine && !state.isEmpty(line); line++) {
-      if (state.sCount[line] - state.blkIndent <= 3) continue;
-      changed.push([line, state.sCount[line]]);
-      state.sCount[line] = state.blkIndent + 3;
+      if (state.sCount[line] < 0) continue;
+      if (state.sCount[line] - state.blkIndent > 3) {
+        changed.push([line, state.sCount[line]]);
+        state.sCount[line] = state.blkIndent + 3;
+      }
+      const text = state.src.slice(state.bMarks[line] + state.tShift[line], state.eMarks[line]);
+      if (UNDERLINE.test(text) || terminators.some((t) => t(state, line, endLine, true))) break;
     }
+    state.parentType = parentType;
     try {
       return rule(state, startLine, endLine, silent);
     } finally {

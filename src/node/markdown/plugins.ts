@@ -140,12 +140,12 @@ function guardNewRules(md: MarkdownItInstance, before: Snapshot, plugin: NamedPl
   return null;
 }
 
-/** Whether a token is printed by markdown-it from its tag and attributes (no renderer rule of its own does it). */
+/** markdown-it's own renderer rules that print a token's attributes. */
+const ATTRIBUTES_PRINTED = new Set(["code_inline", "code_block", "image"]);
+
+/** Whether a token is printed from its tag and attributes (by markdown-it, not a renderer rule of ssodocs or a plugin). */
 const printedFromTag = (md: MarkdownItInstance, t: Token) =>
-  t.nesting !== -1 &&
-  !t.hidden &&
-  t.tag !== "" &&
-  (!md.renderer.rules[t.type] || t.type === "code_inline" || t.type === "image");
+  t.nesting !== -1 && !t.hidden && t.tag !== "" && (!md.renderer.rules[t.type] || ATTRIBUTES_PRINTED.has(t.type));
 
 /** markdown-it's alignment of table cells, the one style attribute its own tokens carry. */
 const CELL_ALIGN = /^text-align:(?:left|right|center)$/;

@@ -101,7 +101,7 @@ const redirect = v.strictObject(
  * A markdown-it plugin as `md.use` takes it: called with the instance and its options. Typed
  * loosely so that any plugin's own option type fits.
  */
-export type MarkdownPluginFunction = (md: never, options: never) => unknown;
+type MarkdownPluginFunction = (md: never, options: never) => unknown;
 const pluginFunction = v.custom<MarkdownPluginFunction>(
   (f) => typeof f === "function",
   "must be a markdown-it plugin (a function) or [plugin, options]",
