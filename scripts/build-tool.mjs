@@ -3,6 +3,7 @@
 // depends only on ssodocs's own sources is made here, never during a site's build:
 //   dist/cli.mjs (+ chunks), dist/highlight-worker.mjs  the command line (src/node), plain JavaScript packages bundled in
 //   dist/index.mjs                                      what config files import (`import { defineConfig } from "ssodocs"`)
+//   dist/markdown.mjs                                   the Markdown plugins ssodocs ships (`ssodocs/markdown`)
 //   dist/templates/                                     the default page templates, compiled
 //   dist/client/                                        the browser's scripts and stylesheet, the inline head scripts
 //   dist/manifest.json                                  the tool stamp (a hash of every input), the client files and their hashes
@@ -52,6 +53,7 @@ async function compileCli(out) {
       cli: "src/node/cli.ts",
       "highlight-worker": "src/node/markdown/highlight-worker.ts",
       index: "src/index.ts",
+      markdown: "src/markdown.ts",
     },
     // Paths are worked out from where the compiled files are (src/node/paths.ts).
     define: { __SSODOCS_DIST__: "true" },

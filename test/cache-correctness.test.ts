@@ -14,9 +14,22 @@ type Site = ReturnType<typeof tempSite>;
 const CARD_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><title>Card</title><circle r="3" cx="4" cy="4"/></svg>\n';
 
-/** The fixture site with the templates copied in (`templates/`), so edits to them are edits of the site's. */
+/** A markdown-it plugin of the site's own, in a module the config imports: it marks a word it is given. */
+const MARK_PLUGIN = `export function markWord(md, { word }) {
+  md.core.ruler.push("mark_word", (state) => {
+    for (const token of state.tokens)
+      for (const child of token.children ?? [])
+        if (child.type === "text") child.content = child.content.replaceAll(word, word + "!");
+  });
+}
+`;
+
+/**
+ * The fixture site with the templates copied in (`templates/`), so edits to them are edits of the
+ * site's, and a Markdown plugin of its own (`plugins/mark.ts`) with options in the config.
+ */
 function siteWithTemplates(files: Record<string, string> = {}): Site {
-  const site = tempSite(files, { ownStatic: true });
+  const site = tempSite({ "plugins/mark.ts": MARK_PLUGIN, ...files }, { ownStatic: true });
   cpSync(path.join(ROOT, "templates"), path.join(site.dir, "templates"), { recursive: true });
   // The templates import ssodocs's shared helpers by a path relative to the repository.
   symlinkSync(path.join(ROOT, "src"), path.join(site.dir, "src"));
@@ -24,10 +37,12 @@ function siteWithTemplates(files: Record<string, string> = {}): Site {
   write(site, "css/custom.css", '@import "./more.css";\n:root { --ifm-color-primary: #2e5aac; }\n');
   write(site, "css/more.css", ".card { background: url(./card.svg) no-repeat; }\n");
   write(site, "css/card.svg", CARD_SVG);
-  const config = readFileSync(site.config, "utf8").replace(
-    "  footer:",
-    '  templates: "templates",\n  customCss: ["css/custom.css"],\n  footer:',
-  );
+  const config = readFileSync(site.config, "utf8")
+    .replace(
+      "  footer:",
+      '  templates: "templates",\n  customCss: ["css/custom.css"],\n  markdown: { plugins: [[markWord, { word: "Beta" }]] },\n  footer:',
+    )
+    .replace(/^/, 'import { markWord } from "./plugins/mark.ts";\n');
   writeFileSync(site.config, config);
   return site;
 }
@@ -90,6 +105,8 @@ const EDITS: Record<string, Edit> = {
   "a custom stylesheet": (site) => toggle(site, "css/custom.css", "#2e5aac", "#ac2e5a"),
   "a stylesheet it imports": (site) => toggle(site, "css/more.css", "no-repeat", "repeat-x"),
   "an image a stylesheet loads": (site) => toggle(site, "css/card.svg", 'r="3"', 'r="2"'),
+  "a Markdown plugin's options": (site) => toggle(site, "ssodocs.config.ts", 'word: "Beta"', 'word: "Alpha"'),
+  "a Markdown plugin's module": (site) => toggle(site, "plugins/mark.ts", 'word + "!"', 'word + "?"'),
 };
 
 /** What watch mode serves of each file a build wrote (pages without the live-reload script it adds). */
@@ -158,6 +175,25 @@ describe("cached builds and watch mode (issue 18)", () => {
       { numRuns: 1, endOnFailure: true },
     );
   }, 600_000);
+
+  it("renders again with a Markdown plugin's new options or code (the plugin's module is one of the config's inputs)", () => {
+    const site = siteWithTemplates();
+    const cache = path.join(site.dir, ".cache");
+    try {
+      const beta = () => readFileSync(path.join(site.dir, "cached/integrations/services/beta/index.html"), "utf8");
+      buildBothWays(site, cache);
+      expect(beta()).toContain("<p>Beta! watches services.");
+      EDITS["a Markdown plugin's options"](site);
+      buildBothWays(site, cache);
+      expect(beta()).toContain("<p>Beta watches services. Back to <a");
+      expect(beta()).toContain(">Alpha!</a>");
+      EDITS["a Markdown plugin's module"](site);
+      buildBothWays(site, cache);
+      expect(beta()).toContain(">Alpha?</a>");
+    } finally {
+      site.cleanup();
+    }
+  });
 
   it("gives the cards new markup when the card component changes (the Markdown cache left the templates out)", () => {
     const site = siteWithTemplates();

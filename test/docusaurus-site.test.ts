@@ -204,6 +204,25 @@ describe("front matter", () => {
     ]);
   });
 
+  it("reads an .mdx doc as MDX: lists indented four spaces inside <TabItem> stay lists (issue 29)", () => {
+    const zulip = article("chat-communication-collaboration/zulip/index.html");
+    const panels = [...zulip.matchAll(/<div class="tab-panel"[\s\S]*?<\/div>/g)].map((m) => m[0]);
+    expect(panels.map((panel) => (panel.match(/<li>/g) ?? []).length)).toEqual([4, 2]);
+    expect(panels[0]).toMatch(/<p>Set the following:<\/p>\n<ul>\n<li><strong>Provider<\/strong>: OpenID Connect<\/li>/);
+    expect(panels[0]).toMatch(
+      /<li><strong>Provider ID<\/strong>: <code>authentik<\/code>\n<ul>\n<li><strong>Client ID/,
+    );
+    expect(panels[1]).toContain("<ol>\n<li>Upload authentik's metadata.</li>");
+    expect(zulip).not.toContain("- <strong>Provider");
+  });
+
+  it("links GitHub references with the plugin from the config (markdown.plugins)", () => {
+    const zulip = article("chat-communication-collaboration/zulip/index.html");
+    expect(zulip).toContain('<a href="https://github.com/zulip/zulip/issues/123">zulip/zulip#123</a>');
+    expect(zulip).toContain('<a href="https://github.com/example/integrations/issues/45">#45</a>');
+    expect(zulip).toContain('<a href="https://github.com/octocat"><strong>@octocat</strong></a>');
+  });
+
   it("description, keywords (meta and search), image (Open Graph, copied when relative)", () => {
     const home = read("index.html");
     expect(home).toContain('<meta name="description" content="Guides for connecting applications to authentik');

@@ -43,7 +43,7 @@ const cases: Record<string, string> = {
 };
 const sourceOf = (text: string) => text.replace(/\bL\b/g, LINK).replace(/\bU\b/g, UNKNOWN);
 
-const md = markdownIt(createCodeRenderer([]));
+const md = markdownIt(createCodeRenderer([]), "md", { list: [], configFile: null });
 const tokensOf = (body: string): Fence[] => {
   const env = {
     file: "/docs/page.md",

@@ -146,7 +146,9 @@ export function tempDocusaurusSite(
     writeFileSync(file, contents);
   }
   const config = path.join(dir, "ssodocs.config.ts");
-  const text = readFileSync(config, "utf8").replace("../../../src/index.ts", path.join(ROOT, "src/index.ts"));
+  const text = readFileSync(config, "utf8")
+    .replace("../../../src/index.ts", path.join(ROOT, "src/index.ts"))
+    .replace("../../../src/markdown.ts", path.join(ROOT, "src/markdown.ts"));
   writeFileSync(config, configEdit(text));
   return { dir, config, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }

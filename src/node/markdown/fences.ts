@@ -10,7 +10,11 @@
 // amount), without building tokens or reading inline text: markdown-it's own block parse costs
 // three times as much (a token per block), and every build scans every doc, cached or not.
 // Link reference definitions are read as paragraphs: they take the same lines, but for a lazy line
-// straight after one in a list item (markdown-it ends the item there; this reads on).
+// straight after one in a list item (markdown-it ends the item there; this reads on). It follows the
+// CommonMark rules of markdown-it ("md" docs); MDX docs (mdx-blocks.ts) read the same for fences but
+// where a fence sits indented four or more spaces after a paragraph or between JSX tag lines, which
+// MDX reads as a fence and this does not: such a fence is then highlighted when its page renders
+// (its language loaded only if another doc names it, else shown plain with a warning).
 import { tabsTag } from "./tabs.ts";
 import { capLeadingMarkers, MAX_MARKERS, opensTooMany } from "./nesting-limit.ts";
 import { importLineRule } from "./mdx.ts";

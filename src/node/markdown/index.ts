@@ -1,9 +1,12 @@
 // The Markdown renderer of a build: markdown-it with the Docusaurus-flavoured rules guides are
-// written in (instance.ts). markdown-it is imported only when some doc must be rendered: a build
-// that finds every doc in the cache never needs it, and loading it was part of every start.
+// written in (instance.ts), one instance per format (format.ts), the site's plugins applied to
+// each. markdown-it is imported only when some doc must be rendered: a build that finds every doc
+// in the cache never needs it, and loading it was part of every start.
 import type { MarkdownIt as MarkdownItInstance } from "markdown-it";
 import type { CodeRenderer } from "./code.ts";
 import type { MarkdownEnv } from "./env.ts";
+import type { MarkdownFormat } from "./format.ts";
+import type { SitePlugins } from "./plugin-list.ts";
 
 export interface RenderedMarkdown {
   html: string;
@@ -17,7 +20,7 @@ export interface RenderedMarkdown {
 type MarkdownInput = Pick<
   MarkdownEnv,
   "file" | "bodyLine" | "permalink" | "warnings" | "resolveLink" | "resolveImage" | "categoryCards"
->;
+> & { format: MarkdownFormat };
 
 export interface MarkdownRenderer {
   (body: string, input: MarkdownInput): RenderedMarkdown;
@@ -25,13 +28,22 @@ export interface MarkdownRenderer {
   load(): Promise<void>;
 }
 
-export function createMarkdownRenderer(code: CodeRenderer): MarkdownRenderer {
+export function createMarkdownRenderer(
+  code: CodeRenderer,
+  plugins: SitePlugins = { list: [], configFile: null },
+): MarkdownRenderer {
   let loaded:
-    | { md: MarkdownItInstance; firstParagraphText: typeof import("./instance.ts").firstParagraphText }
+    | {
+        make: (format: MarkdownFormat) => MarkdownItInstance;
+        firstParagraphText: typeof import("./instance.ts").firstParagraphText;
+      }
     | undefined;
-  const render = (body: string, input: MarkdownInput): RenderedMarkdown => {
+  const instances = new Map<MarkdownFormat, MarkdownItInstance>();
+  const render = (body: string, { format, ...input }: MarkdownInput): RenderedMarkdown => {
     if (!loaded) throw new Error("the Markdown renderer is not loaded (load)");
-    const { md, firstParagraphText } = loaded;
+    const { make, firstParagraphText } = loaded;
+    let md = instances.get(format);
+    if (!md) instances.set(format, (md = make(format)));
     const env: MarkdownEnv = { ...input, headings: [], hasMermaid: false, leadingH1: null };
     const mdEnv = env as unknown as Parameters<typeof md.parse>[1];
     const tokens = md.parse(body, mdEnv);
@@ -47,8 +59,8 @@ export function createMarkdownRenderer(code: CodeRenderer): MarkdownRenderer {
   return Object.assign(render, {
     async load() {
       if (loaded) return;
-      const instance = await import("./instance.ts");
-      loaded = { md: instance.markdownIt(code), firstParagraphText: instance.firstParagraphText };
+      const { markdownIt, firstParagraphText } = await import("./instance.ts");
+      loaded = { make: (format) => markdownIt(code, format, plugins), firstParagraphText };
     },
   });
 }

@@ -1,30 +1,41 @@
 // The markdown-it instance: CommonMark + GFM tables, autolinks and raw HTML, plus the
-// Docusaurus-flavoured rules guides are written in (one plugin per file in this folder).
+// Docusaurus-flavoured rules guides are written in (one plugin per file in this folder), then the
+// site's own plugins (markdown.plugins). One instance per format: a doc read as MDX gets MDX's
+// block grammar (mdx-blocks.ts) and expressions.
 import MarkdownIt from "markdown-it";
 import type { MarkdownIt as MarkdownItInstance, Token } from "markdown-it";
 import { admonitionsPlugin } from "./admonitions.ts";
 import { codePlugin, type CodeRenderer } from "./code.ts";
+import { foldedLinesPlugin } from "./folded-lines.ts";
+import type { MarkdownFormat } from "./format.ts";
 import { headingsPlugin } from "./headings.ts";
 import { linksPlugin } from "./links.ts";
+import { mdxBlocksPlugin } from "./mdx-blocks.ts";
 import { mdxPlugin } from "./mdx.ts";
 import { nestingLimitPlugin } from "./nesting-limit.ts";
+import type { SitePlugins } from "./plugin-list.ts";
+import { applySitePlugins } from "./plugins.ts";
 import { rawHtmlPlugin, textOfHtml } from "./raw-html.ts";
 import { tabsPlugin } from "./tabs.ts";
 import { taskListsPlugin } from "./task-lists.ts";
 
-export function markdownIt(code: CodeRenderer): MarkdownItInstance {
+export function markdownIt(code: CodeRenderer, format: MarkdownFormat, plugins: SitePlugins): MarkdownItInstance {
   const md = new MarkdownIt({ html: true, linkify: true, typographer: false });
   md.linkify.set({ fuzzyLink: false, fuzzyEmail: false });
   md.use(codePlugin, code);
   md.use(admonitionsPlugin);
   md.use(tabsPlugin);
-  md.use(mdxPlugin);
+  md.use(mdxPlugin, { expressions: format === "mdx" });
+  // After the tabs: their rule reads <Tabs> lines before JSX flow would.
+  if (format === "mdx") md.use(mdxBlocksPlugin);
   md.use(taskListsPlugin);
   md.use(headingsPlugin);
   md.use(linksPlugin);
   md.use(nestingLimitPlugin);
-  // Last: its rule goes straight after inline parsing, before every rule that adds HTML of its own.
+  md.use(foldedLinesPlugin);
+  // Last of ssodocs's own: its rule goes straight after inline parsing, before every rule that adds HTML of its own.
   md.use(rawHtmlPlugin);
+  applySitePlugins(md, plugins);
   return md;
 }
 

@@ -1,6 +1,8 @@
-// The MDX parts guides use, handled without an MDX compiler: import lines are dropped,
-// `{" "}` spacers become spaces, and the components <SupportBadge level="..." /> and
-// <DocCardList /> are rendered to HTML.
+// The MDX parts guides use, handled without an MDX compiler: import lines are dropped, and the
+// components <SupportBadge level="..." /> and <DocCardList /> are rendered to HTML. In a doc read
+// as MDX, `{" "}` spacers become spaces, `{/* comments */}` are dropped and any other
+// `{expression}` is shown as text with a warning; in a doc read as CommonMark (format "md")
+// braces are text.
 import type { MarkdownIt } from "markdown-it";
 import type { StateBlock } from "markdown-it";
 import type { Token } from "markdown-it";
@@ -55,8 +57,40 @@ function rewriteHtml(token: Token, env: MarkdownEnv): void {
   token.content = html;
 }
 
-export function mdxPlugin(md: MarkdownIt): void {
+/** `{/* ... *\/}` on lines of its own: an MDX comment, which renders nothing. */
+function commentBlockRule(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
+  const start = state.bMarks[startLine] + state.tShift[startLine];
+  if (!/^\{\s*\/\*/.test(state.src.slice(start, start + 8))) return false;
+  const last = Math.min(endLine, startLine + MAX_COMMENT_LINES) - 1;
+  for (let line = startLine; line <= last; line++) {
+    const text = state.src.slice(start, state.eMarks[line]);
+    if (!/\*\/\s*\}\s*$/.test(text)) continue;
+    if (!COMMENT_EXPRESSION.test(text.trim())) return false;
+    if (!silent) state.line = line + 1;
+    return true;
+  }
+  return false;
+}
+
+const MAX_COMMENT_LINES = 200;
+const COMMENT_EXPRESSION = /^\{\s*\/\*[\s\S]*?\*\/\s*\}$/;
+const INLINE_COMMENT = /\{\s*\/\*[\s\S]*?\*\/\s*\}/g;
+
+/** An expression MDX would evaluate in a text: `{" "}` is a space, a comment nothing, anything else warns. */
+function textExpressions(t: Token, env: MarkdownEnv, parentMap: Token["map"]): void {
+  t.content = t.content.replace(/\{\s*["'] ["']\s*\}/g, " ").replace(INLINE_COMMENT, "");
+  // A JSX expression MDX would evaluate (not a heading's {#id}): ssodocs shows it as text.
+  const expression = /\{(?!#)[^{}\n]*\}/.exec(t.content)?.[0];
+  if (expression)
+    env.warnings.add(`JSX expression ${expression} is shown as text: ssodocs does not evaluate MDX expressions`, {
+      file: env.file,
+      line: lineOf(env, parentMap),
+    });
+}
+
+export function mdxPlugin(md: MarkdownIt, { expressions }: { expressions: boolean }): void {
   md.block.ruler.before("paragraph", "mdx_import", importLineRule);
+  if (expressions) md.block.ruler.before("paragraph", "mdx_comment", commentBlockRule);
   md.core.ruler.push("mdx_components", (state) => {
     const env = envOf(state.env);
     const visit = (tokens: Token[], parentMap: Token["map"]) => {
@@ -65,16 +99,7 @@ export function mdxPlugin(md: MarkdownIt): void {
         else if (t.type === "html_inline") {
           if (!t.map) t.map = parentMap;
           rewriteHtml(t, env);
-        } else if (t.type === "text" && t.content.includes("{")) {
-          t.content = t.content.replace(/\{\s*["'] ["']\s*\}/g, " ");
-          // A JSX expression MDX would evaluate (not a heading's {#id}): ssodocs shows it as text.
-          const expression = /\{(?!#)[^{}\n]*\}/.exec(t.content)?.[0];
-          if (expression)
-            env.warnings.add(
-              `JSX expression ${expression} is shown as text: ssodocs does not evaluate MDX expressions`,
-              { file: env.file, line: lineOf(env, parentMap) },
-            );
-        }
+        } else if (expressions && t.type === "text" && t.content.includes("{")) textExpressions(t, env, parentMap);
         if (t.children) visit(t.children, t.map);
       }
     };

@@ -94,6 +94,28 @@ export function safeUrl(value: string): boolean {
   return scheme === undefined || ["http", "https", "mailto", "tel"].includes(scheme);
 }
 
+/**
+ * The attributes of an element of the allow-list that it may carry (safe addresses only); each
+ * other one is named in `removed`. An element outside the allow-list keeps none and is named in
+ * `removed` itself.
+ */
+export function allowedAttributes(name: string, attributes: [string, string][], removed: string[]): [string, string][] {
+  const own = ELEMENTS[name];
+  if (!own) {
+    removed.push(`<${name}>`);
+    return [];
+  }
+  return attributes.filter(([attribute, value]) => {
+    const allowed = GLOBAL_ATTRIBUTES.includes(attribute) || attribute.startsWith("aria-") || own.includes(attribute);
+    if (allowed && !(URL_ATTRIBUTES.has(attribute) && !safeUrl(value))) return true;
+    removed.push(removedAttribute(attribute, value, name));
+    return false;
+  });
+}
+
+/** Whether an element is on the allow-list. */
+export const allowedElement = (name: string): boolean => Object.hasOwn(ELEMENTS, name);
+
 interface Filtered {
   html: string;
   removed: string[];
@@ -161,22 +183,14 @@ export function filterRawHtml(source: string): Filtered {
       if (!raw.endsWith("/>")) skipping = { name, depth: 1 };
       return;
     }
-    const allowedAttributes = ELEMENTS[name];
-    if (!allowedAttributes) {
+    if (!ELEMENTS[name]) {
       if (HTML_ELEMENTS.has(name)) removed.push(`<${name}>`);
       else html += escapeHtml(raw);
       return;
     }
     let tag = `<${name}`;
-    for (const [attribute, value] of Object.entries(attributes)) {
-      const allowed =
-        GLOBAL_ATTRIBUTES.includes(attribute) || attribute.startsWith("aria-") || allowedAttributes.includes(attribute);
-      if (!allowed || (URL_ATTRIBUTES.has(attribute) && !safeUrl(value))) {
-        removed.push(removedAttribute(attribute, value, name));
-        continue;
-      }
+    for (const [attribute, value] of allowedAttributes(name, Object.entries(attributes), removed))
       tag += value === "" && attribute !== "alt" ? ` ${attribute}` : ` ${attribute}="${escapeHtml(value)}"`;
-    }
     if (name === "a" && attributes.target === "_blank" && !/\bnoopener\b/.test(attributes.rel ?? ""))
       tag += ' rel="noopener noreferrer"';
     html += `${tag}${raw.endsWith("/>") ? " /" : ""}>`;

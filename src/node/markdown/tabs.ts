@@ -32,7 +32,7 @@ interface TabMeta {
 const START = /^<\/?(Tabs|TabItem)(?=[\s>/]|$)/;
 
 /** Reads `<Tag a="1" b={...} c>` starting at `pos`; returns the end offset after `>`, or -1. */
-function scanTag(src: string, pos: number, max: number): number {
+export function scanTag(src: string, pos: number, max: number): number {
   let quote: string | null = null;
   let braces = 0;
   for (let i = pos; i < max; i++) {

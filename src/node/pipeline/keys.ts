@@ -4,6 +4,7 @@
 // one writes.
 
 import type { SiteView } from "../../shared/template-props.ts";
+import type { SiteConfig } from "../../shared/types.ts";
 import type { SidebarNode } from "../../shared/types.ts";
 import { hashOf } from "../util/hash.ts";
 import type { CategoryMeta } from "../content/category-meta.ts";
@@ -13,6 +14,7 @@ import { type Redirect, redirectsOf } from "../content/redirects.ts";
 import { outputFileOf } from "../content/routes.ts";
 import type { CategoryPage } from "../content/sidebar.ts";
 import type { ContentModel } from "../content/site.ts";
+import { docFormat } from "../markdown/format.ts";
 import { docFenceLanguages, languageContext, resolveLanguage } from "../markdown/language-context.ts";
 import { payloadUrlOf } from "../../shared/page-payload.ts";
 
@@ -56,6 +58,8 @@ export interface SiteStamps {
    * of the config's inputs, in `site`.)
    */
   structure: string;
+  /** How docs are read: `markdown.format` and the site's plugins, their code and options (plugin-list.ts). */
+  markdown: string;
   /** The languages the build loads for highlighting (see language-context.ts). */
   languages: readonly string[];
 }
@@ -87,26 +91,30 @@ function codeStampOf(doc: SourceDoc, languages: readonly string[]): string {
 }
 
 /**
- * Everything a page is made from. Doc pages: their doc's text and the language context of its
- * code. Tag pages: the docs they list (a description may come from a doc's first paragraph).
- * Category pages: the sidebar and the front matter of the docs they list (the structure).
- * Every page: ssodocs, the templates, the config and site view, the site's structure. Redirect
- * pages: ssodocs, the config and site view (their policy), and where they lead.
+ * Everything a page is made from. Doc pages: their doc's text, the format it is read in and the
+ * language context of its code. Tag pages: the docs they list (a description may come from a
+ * doc's first paragraph, as rendered). Category pages: the sidebar and the front matter of the
+ * docs they list (the structure). Every page: ssodocs, the templates, the config and site view,
+ * the site's structure, how Markdown is read (format, plugins). Redirect pages: ssodocs, the
+ * config and site view (their policy), and where they lead.
  */
 function pageDependencies(
   kind: PageKind,
   route: string,
   stamps: SiteStamps,
   docs: SourceDoc[],
+  format: SiteConfig["markdown"]["format"],
   redirect: Redirect | null = null,
 ): string[] {
   if (kind === "redirect") return ["page-v1", kind, route, stamps.tool, stamps.site, redirect!.to];
   const own = docs.flatMap((doc) => [
     doc.id,
     doc.hash,
+    docFormat(doc.relativePath, format),
     ...(kind === "doc" ? [codeStampOf(doc, stamps.languages)] : []),
   ]);
-  return ["page-v1", kind, route, stamps.tool, stamps.templates, stamps.site, stamps.structure, ...own];
+  const site = [stamps.tool, stamps.templates, stamps.site, stamps.structure, stamps.markdown];
+  return ["page-v2", kind, route, ...site, ...own];
 }
 
 /**
@@ -130,7 +138,7 @@ export function planPages(model: ContentModel, site: SiteView, stamps: SiteStamp
       tag: extra.tag ?? null,
       category: extra.category ?? null,
       redirect,
-      key: hashOf(...pageDependencies(kind, route, stamps, docs, redirect)),
+      key: hashOf(...pageDependencies(kind, route, stamps, docs, site.config.markdown.format, redirect)),
     });
   };
   // A doc served at the site's root (docs at "/") is the home page.

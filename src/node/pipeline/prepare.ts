@@ -12,6 +12,7 @@ import type { ContentModel } from "../content/site.ts";
 import { SsodocsError, type Warnings } from "../errors.ts";
 import { type CodeRenderer, createCodeRenderer } from "../markdown/code.ts";
 import { createMarkdownRenderer, type MarkdownRenderer } from "../markdown/index.ts";
+import { markdownStampOf } from "../markdown/plugin-list.ts";
 import { clientAssets, type ClientAssets } from "../render/assets.ts";
 import { contentSecurityPolicy } from "../render/csp.ts";
 import { type SiteStylesheet, siteStylesheet } from "../render/site-css.ts";
@@ -44,11 +45,26 @@ export interface PreparedSite {
 
 /**
  * Renderers kept from one build to the next (watch mode keeps one): the templates by their stamp,
- * the Markdown and code renderers by the languages loaded. A build starts with an empty one.
+ * the code renderer by the languages loaded, the Markdown renderer by its code renderer and the
+ * site's plugins (the very functions: a config loaded again brings new ones). A build starts with
+ * an empty one.
  */
 export interface RendererCache {
   templates?: { stamp: string; templates: Templates };
-  code?: { languages: string; code: CodeRenderer; markdown: MarkdownRenderer };
+  code?: { languages: string; code: CodeRenderer };
+  markdown?: { code: CodeRenderer; plugins: SiteConfig["markdown"]["plugins"]; markdown: MarkdownRenderer };
+}
+
+/** Whether two plugin lists name the same functions with the same options. */
+function samePlugins(a: SiteConfig["markdown"]["plugins"], b: SiteConfig["markdown"]["plugins"]): boolean {
+  const parts = (entry: (typeof a)[number]) => (Array.isArray(entry) ? entry : [entry]);
+  return (
+    a.length === b.length &&
+    a.every((entry, i) => {
+      const [x, y] = [parts(entry), parts(b[i])];
+      return x.length === y.length && x.every((part, j) => part === y[j]);
+    })
+  );
 }
 
 /** The templates' stamp: from the files they were last made from when all still hash the same, else by loading them. */
@@ -83,6 +99,7 @@ export async function prepareSite(
     templates: templatesHash,
     site: siteStampOf(site, loaded.inputs),
     structure: structureStampOf(model, inputs.categories),
+    markdown: markdownStampOf(config.markdown),
     languages: inputs.languages,
   };
   const plans = planPages(model, site, stamps, loaded.file);
@@ -125,10 +142,15 @@ export async function prepareSite(
         const languages = inputs.languages.join(",");
         if (cache.code?.languages !== languages) {
           cache.code?.code.close();
-          const code = createCodeRenderer(inputs.languages, caches.code);
-          cache.code = { languages, code, markdown: createMarkdownRenderer(code) };
+          cache.code = { languages, code: createCodeRenderer(inputs.languages, caches.code) };
         }
-        return { templates: cache.templates.templates, markdown: cache.code.markdown, code: cache.code.code };
+        const { code } = cache.code;
+        const plugins = config.markdown.plugins;
+        if (cache.markdown?.code !== code || !samePlugins(cache.markdown.plugins, plugins)) {
+          const markdown = createMarkdownRenderer(code, { list: plugins, configFile: loaded.file });
+          cache.markdown = { code, plugins, markdown };
+        }
+        return { templates: cache.templates.templates, markdown: cache.markdown.markdown, code };
       })();
       return renderers;
     },

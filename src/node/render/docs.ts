@@ -23,6 +23,7 @@ import {
 import { type ContentModel, tagsOf } from "../content/site.ts";
 import { SsodocsError, Warnings } from "../errors.ts";
 import type { InputFiles } from "../input-files.ts";
+import { docFormat } from "../markdown/format.ts";
 import type { MarkdownRenderer, RenderedMarkdown } from "../markdown/index.ts";
 import { isWithin } from "../util/paths.ts";
 import { notAnImageName, publishedImage } from "./image-files.ts";
@@ -189,6 +190,7 @@ export function renderDoc(doc: SourceDoc, context: DocRenderContext): RenderedDo
   };
 
   const rendered: RenderedMarkdown = context.markdown(doc.body, {
+    format: docFormat(doc.relativePath, config.markdown.format),
     file: doc.file,
     bodyLine: doc.bodyLine,
     permalink,

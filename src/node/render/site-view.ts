@@ -39,8 +39,13 @@ function withThemeAssets(config: SiteConfig): SiteConfig {
   };
 }
 
-/** The config as templates see it: with `trailingSlash` set, the navbar's links to pages of the site follow it. */
-function linkedConfig(config: SiteConfig): SiteConfig {
+/**
+ * The config as templates see it: with `trailingSlash` set, the navbar's links to pages of the
+ * site follow it. Without the Markdown plugins: they are code, of no use to a template, and what
+ * they are enters the page keys on its own (SiteStamps.markdown).
+ */
+function linkedConfig(site: SiteConfig): SiteConfig {
+  const config = site.markdown.plugins.length ? { ...site, markdown: { ...site.markdown, plugins: [] } } : site;
   if (config.trailingSlash === undefined) return config;
   const page = (href: string) =>
     href.startsWith("/") && !/\.[a-z0-9]+$/i.test(href) ? withTrailingSlash(href, config) : href;

@@ -170,6 +170,33 @@ const lookKeys = {
   ),
 };
 
+/**
+ * A markdown-it plugin as `md.use` takes it: called with the instance and its options. Typed
+ * loosely so that any plugin's own option type fits.
+ */
+type MarkdownPluginFunction = (md: never, options: never) => unknown;
+const pluginFunction = v.custom<MarkdownPluginFunction>(
+  (f) => typeof f === "function",
+  "must be a markdown-it plugin (a function) or [plugin, options]",
+);
+
+/** `markdown`: how docs are read (Docusaurus's `markdown.format`) and the site's markdown-it plugins. */
+const markdown = v.strictObject({
+  /** "mdx": every doc is MDX (Docusaurus's default); "md": every doc is CommonMark; "detect": by extension. */
+  format: v.optional(oneOf(["mdx", "md", "detect"] as const), "mdx"),
+  /** Applied to every doc after ssodocs's own rules, in order: a plugin, or [plugin, options]. */
+  plugins: v.optional(
+    v.array(
+      v.union(
+        [pluginFunction, v.strictTuple([pluginFunction]), v.strictTuple([pluginFunction, v.unknown()])],
+        "must be a markdown-it plugin (a function) or [plugin, options]",
+      ),
+      "must be a list of markdown-it plugins, each a function or [plugin, options]",
+    ),
+    [],
+  ),
+});
+
 export const ConfigSchema = v.strictObject(
   {
     title: v.optional(nonEmpty, "authentik"),
@@ -318,6 +345,7 @@ export const ConfigSchema = v.strictObject(
       }),
       {},
     ),
+    markdown: v.optional(markdown, {}),
     /** Folder of the React page templates, relative to the config file (default: ssodocs's own). */
     templates: orNull(nonEmpty, "a folder"),
     /** Folders copied as they are to the output root, in order (Docusaurus's `staticDirectories`). */
