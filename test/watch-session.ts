@@ -126,6 +126,7 @@ export async function startWatchSession(
 export function listenToEvents(url: string): {
   events: { type: string; [k: string]: unknown }[];
   next(type: string, timeoutMs?: number): Promise<Record<string, unknown>>;
+  mark(): void;
   close(): void;
 } {
   const events: { type: string; [k: string]: unknown }[] = [];
@@ -147,6 +148,13 @@ export function listenToEvents(url: string): {
   req.on("error", () => undefined);
   return {
     events,
+    /**
+     * From now on, only events that come later count: a test marks before the edit it waits on,
+     * so an event of an earlier edit that arrives late (or was never asked for) is not taken for it.
+     */
+    mark() {
+      seen = events.length;
+    },
     /** The next event of this type not returned before. */
     next(type, timeoutMs = 30_000) {
       return new Promise((resolve, reject) => {

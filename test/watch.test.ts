@@ -38,6 +38,7 @@ describe("serve --watch", () => {
   /** Writes a file and waits for the update it causes (a rebuild line or an error). */
   async function edit(relative: string, contents: string | null): Promise<string> {
     const from = s.mark();
+    events.mark();
     if (contents === null) rmSync(path.join(s.dir, relative));
     else s.write(relative, contents);
     return s.waitForOutput(/^(Rebuilt .*|error .*)$/m, from);
