@@ -1,5 +1,6 @@
 // The page shell every template renders into: head, skip link, announcement bar, navbar,
 // the mobile menu, main content and footer.
+import { overridable } from "../src/shared/overridable.ts";
 import type { LayoutProps } from "../src/shared/template-props.ts";
 import { encodeUrl } from "../src/shared/url.ts";
 import { AnnouncementBar } from "./components/AnnouncementBar.tsx";
@@ -7,7 +8,7 @@ import { Footer } from "./components/Footer.tsx";
 import { MobileMenu } from "./components/MobileMenu.tsx";
 import { Navbar } from "./components/Navbar.tsx";
 
-export default function Layout(props: LayoutProps) {
+export function DefaultLayout(props: LayoutProps) {
   const { site, head, path, sidebar = null, pageClass, notFound = false, children } = props;
   const { config } = site;
   const locale = config.i18n.localeConfigs[config.i18n.defaultLocale];
@@ -58,8 +59,12 @@ export default function Layout(props: LayoutProps) {
         <div className="page" id="page">
           {children as never}
         </div>
-        <Footer copyright={config.footer.copyright} />
+        <Footer site={site} />
       </body>
     </html>
   );
 }
+
+/** The layout as pages render it: the site's `theme/Layout.tsx` when it has one. */
+const Layout = overridable("Layout", DefaultLayout);
+export default Layout;

@@ -1,6 +1,13 @@
+import { overridable } from "../../src/shared/overridable.ts";
+import type {
+  DocSidebarItemCategoryProps,
+  DocSidebarItemHtmlProps,
+  DocSidebarItemLinkProps,
+  DocSidebarItemProps,
+  DocSidebarItemsProps,
+  DocSidebarProps,
+} from "../../src/shared/template-props.ts";
 import type { SidebarNode } from "../../src/shared/types.ts";
-
-type CategoryNode = Extract<SidebarNode, { type: "category" }>;
 
 /**
  * The pages under each category (its own included), worked out once per sidebar: every page of
@@ -53,31 +60,44 @@ function hrefsOf(node: SidebarNode): Set<string> {
 /** A link that leaves the site opens in a new tab, as in Docusaurus. */
 const external = (href: string) => (/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(href) ? "_blank" : undefined);
 
+/** A sidebar item's React key: what tells it apart from its siblings. */
+const keyOf = (node: SidebarNode) => (node.type === "html" ? node.html : node.type === "link" ? node.href : node.label);
+
 // The markup is kept lean (it is on every page): no class or attribute on a link that CSS can
 // infer from where it sits (an item's own `className` is its author's). The current page's link
 // has aria-current="page". An `html` item is the sidebar module's own markup.
-function Items({ nodes, path, full }: { nodes: SidebarNode[]; path: string; full: boolean }) {
+export function SidebarItems({ items, path, full }: DocSidebarItemsProps) {
   return (
     <ul>
-      {nodes.map((node) =>
-        node.type === "html" ? (
-          <li key={node.html} className={node.className} dangerouslySetInnerHTML={{ __html: node.html }} />
-        ) : node.type === "link" ? (
-          <li key={node.href} className={node.className}>
-            <a
-              href={node.href}
-              aria-current={node.href === path ? "page" : undefined}
-              target={external(node.href)}
-              rel={external(node.href) ? "noopener noreferrer" : undefined}
-            >
-              {node.label}
-            </a>
-          </li>
-        ) : (
-          <Category key={node.label} node={node} path={path} full={full} />
-        ),
-      )}
+      {items.map((item) => (
+        <DocSidebarItem key={keyOf(item)} item={item} path={path} full={full} />
+      ))}
     </ul>
+  );
+}
+
+export function SidebarItem({ item, path, full }: DocSidebarItemProps) {
+  if (item.type === "html") return <DocSidebarItemHtml item={item} />;
+  if (item.type === "link") return <DocSidebarItemLink item={item} path={path} />;
+  return <DocSidebarItemCategory item={item} path={path} full={full} />;
+}
+
+export function SidebarHtml({ item }: DocSidebarItemHtmlProps) {
+  return <li className={item.className} dangerouslySetInnerHTML={{ __html: item.html }} />;
+}
+
+export function SidebarLink({ item: node, path }: DocSidebarItemLinkProps) {
+  return (
+    <li className={node.className}>
+      <a
+        href={node.href}
+        aria-current={node.href === path ? "page" : undefined}
+        target={external(node.href)}
+        rel={external(node.href) ? "noopener noreferrer" : undefined}
+      >
+        {node.label}
+      </a>
+    </li>
   );
 }
 
@@ -87,7 +107,7 @@ function Items({ nodes, path, full }: { nodes: SidebarNode[]; path: string; full
  * animates it, src/client/sidebar.ts); opening one closes no other. A collapsible category with a
  * page of its own keeps its label as a link, with the <summary> as its caret.
  */
-function Category({ node, path, full }: { node: CategoryNode; path: string; full: boolean }) {
+export function Category({ item: node, path, full }: DocSidebarItemCategoryProps) {
   const label = node.href ? (
     <a href={node.href} aria-current={node.href === path ? "page" : undefined}>
       {node.label}
@@ -95,7 +115,7 @@ function Category({ node, path, full }: { node: CategoryNode; path: string; full
   ) : (
     <span>{node.label}</span>
   );
-  const items = <Items nodes={node.items} path={path} full={full} />;
+  const items = <DocSidebarItems items={node.items} path={path} full={full} />;
   const own = node.className;
   const classes = (name?: string) => [name, own].filter(Boolean).join(" ") || undefined;
   if (!node.collapsible) {
@@ -133,10 +153,18 @@ function Category({ node, path, full }: { node: CategoryNode; path: string; full
   );
 }
 
-export function Sidebar({ nodes, path }: { nodes: SidebarNode[]; path: string }) {
+export function Sidebar({ nodes, path }: DocSidebarProps) {
   return (
     <nav className="sidebar" aria-label="Docs sidebar">
-      <Items nodes={nodes} path={path} full={sizeOf(nodes) <= FULL_SIDEBAR_LIMIT} />
+      <DocSidebarItems items={nodes} path={path} full={sizeOf(nodes) <= FULL_SIDEBAR_LIMIT} />
     </nav>
   );
 }
+
+// As pages render them: the site's override of each when it has one.
+export const DocSidebar = overridable("DocSidebar", Sidebar);
+const DocSidebarItems = overridable("DocSidebarItems", SidebarItems);
+const DocSidebarItem = overridable("DocSidebarItem", SidebarItem);
+const DocSidebarItemHtml = overridable("DocSidebarItemHtml", SidebarHtml);
+const DocSidebarItemLink = overridable("DocSidebarItemLink", SidebarLink);
+const DocSidebarItemCategory = overridable("DocSidebarItemCategory", Category);

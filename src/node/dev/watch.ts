@@ -1,8 +1,8 @@
 // `ssodocs serve --watch`: serves the site at once, builds it, then watches the content, the
-// templates, the config and the static files. A burst of saves becomes one update; pages that
+// templates and the site's component overrides, the config and the static files. A burst of saves becomes one update; pages that
 // changed reload in the browser where the reader is; a bad edit shows over the page and in the
 // terminal (once) and never stops the server.
-import { type FSWatcher as FolderWatcher, statSync, watch as watchFolder } from "node:fs";
+import { existsSync, type FSWatcher as FolderWatcher, statSync, watch as watchFolder } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import type http from "node:http";
 import os from "node:os";
@@ -174,15 +174,19 @@ class WatchRun {
     if (this.built) this.running = this.session.writeSearchFiles().catch(this.fail);
   }
 
-  /** The folders to watch (the docs, templates and static folders) and the files (the config and what it imports). */
+  /**
+   * The folders to watch (the docs, templates, overrides and static folders) and the files (the
+   * config and what it imports; the overrides' folder while there is none, so that making one counts).
+   */
   private watched(): { folders: string[]; files: string[] } {
     const { loaded } = this.session;
     const configFile = path.resolve(this.options.configFile ?? "ssodocs.config.ts");
     if (!loaded) return { folders: [], files: [configFile] };
     const templates = loaded.templatesDir ?? DEFAULT_TEMPLATES;
+    const theme = existsSync(loaded.themeDir);
     return {
-      folders: [loaded.docsDir, templates, ...loaded.staticDirs],
-      files: [loaded.file, ...this.session.configInputs],
+      folders: [loaded.docsDir, templates, ...(theme ? [loaded.themeDir] : []), ...loaded.staticDirs],
+      files: [loaded.file, ...this.session.configInputs, ...(theme ? [] : [loaded.themeDir])],
     };
   }
 

@@ -14,7 +14,7 @@ export interface RenderedMarkdown {
 
 type MarkdownInput = Pick<
   MarkdownEnv,
-  "file" | "bodyLine" | "permalink" | "warnings" | "resolveLink" | "resolveImage" | "categoryCards"
+  "file" | "bodyLine" | "permalink" | "warnings" | "resolveLink" | "resolveImage" | "categoryCards" | "supportBadge"
 >;
 
 export interface MarkdownRenderer {
