@@ -2,7 +2,7 @@
 // templates and the site's component overrides, the config and the static files. A burst of saves becomes one update; pages that
 // changed reload in the browser where the reader is; a bad edit shows over the page and in the
 // terminal (once) and never stops the server.
-import { existsSync, type FSWatcher as FolderWatcher, statSync, watch as watchFolder } from "node:fs";
+import { existsSync, type FSWatcher as FolderWatcher, readdirSync, statSync, watch as watchFolder } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import type http from "node:http";
 import os from "node:os";
@@ -36,6 +36,30 @@ export interface WatchServer {
 /** Files no update is for: dependencies, version control, editors' temporary files. */
 const ignored = (file: string) =>
   /(^|[/\\])(?:node_modules|\.git)(?:[/\\]|$)|\.ssodocs-fresh-|\.tmp$|~$|\.sw[px]$|(^|[/\\])\.#|4913$/.test(file);
+
+/**
+ * Whether chokidar lists a folder, and each folder below it, as the disk holds them: it names a
+ * folder in its parent's list before it has read it, and watches it only once it has.
+ */
+function listed(dir: string, watched: Record<string, string[]>): boolean {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return true;
+  }
+  const known = new Set(watched[dir] ?? []);
+  return names.every((name) => {
+    const entry = path.join(dir, name);
+    if (ignored(entry)) return true;
+    if (!known.has(name)) return false;
+    try {
+      return !statSync(entry).isDirectory() || listed(entry, watched);
+    } catch {
+      return true;
+    }
+  });
+}
 
 function errorInfo(error: unknown): BuildErrorInfo {
   if (error instanceof SsodocsError) return { message: error.message, file: error.file, line: error.line };
@@ -297,9 +321,14 @@ class WatchRun {
     if (!fresh.length) return;
     for (const p of fresh) this.watching.add(p);
     watcher.add(fresh);
-    const isWatched = (p: string) => (watcher.getWatched()[path.dirname(p)] ?? []).includes(path.basename(p));
-    // chokidar sets new paths up in the background: wait (up to 5 s on a busy machine) until it watches them.
+    const isWatched = (p: string) => {
+      const watched = watcher.getWatched();
+      return (watched[path.dirname(p)] ?? []).includes(path.basename(p)) && listed(p, watched);
+    };
+    // chokidar sets new paths up in the background: wait (up to 5 s on a busy machine) until it
+    // has read them and the folders below, then a moment for it to watch the last one read.
     for (let i = 0; i < 500 && !fresh.every(isWatched); i++) await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, 10));
   }
 
   async startWatching(): Promise<void> {
