@@ -89,6 +89,28 @@ export default function Link(props: DocSidebarItemLinkProps) {
     r.site.cleanup();
   });
 
+  it("replace each sidebar item, in every category, where the site overrides DocSidebarItem", () => {
+    const r = build({
+      "theme/DocSidebarItem.tsx": `import type { DocSidebarItemProps } from "ssodocs";
+import { DocSidebarItem as Default } from "ssodocs/theme";
+export default function Item(props: DocSidebarItemProps) {
+  if (props.item.type !== "link") return <Default {...props} />;
+  return <li className="my-item"><a href={props.item.href}>{props.item.label.toUpperCase()}</a></li>;
+}
+`,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const sidebar = /<nav class="sidebar"[\s\S]*?<\/nav>/.exec(r.read(BETA))![0];
+    expect([...sidebar.matchAll(/<li class="my-item"><a href="[^"]+">([^<]+)<\/a><\/li>/g)].map((m) => m[1])).toEqual([
+      "OVERVIEW",
+      "ALPHA",
+      "BETA",
+    ]);
+    // The categories stay ssodocs's, their items the site's.
+    expect(sidebar).toContain('<li><span>Development</span><ul><li class="my-item">');
+    r.site.cleanup();
+  });
+
   it("take their folder from themeDir; a themeDir that does not exist names the key", () => {
     const footer = 'export default function Footer() {\n  return <footer className="mine">Mine</footer>;\n}\n';
     const moved = build(

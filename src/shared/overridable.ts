@@ -68,6 +68,12 @@ export function overridable<N extends ComponentName>(
   return Overridable;
 }
 
+/**
+ * The site's overrides, for a component that picks among several for many elements (a sidebar's
+ * items): one lookup per list instead of an `overridable` wrapper per element.
+ */
+export const useOverrides = (): ComponentOverrides => useContext(Overrides);
+
 /** `element` rendered with a site's overrides. */
 export function withOverrides(element: ReactElement, overrides: ComponentOverrides): ReactElement {
   return createElement(Overrides.Provider, { value: overrides }, element);

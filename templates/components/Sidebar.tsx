@@ -1,4 +1,4 @@
-import { overridable } from "../../src/shared/overridable.ts";
+import { type ComponentOverrides, overridable, useOverrides } from "../../src/shared/overridable.ts";
 import type {
   DocSidebarItemCategoryProps,
   DocSidebarItemHtmlProps,
@@ -63,23 +63,39 @@ const external = (href: string) => (/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(href) ?
 /** A sidebar item's React key: what tells it apart from its siblings. */
 const keyOf = (node: SidebarNode) => (node.type === "html" ? node.html : node.type === "link" ? node.href : node.label);
 
+/**
+ * One item as a list holds it: the site's `DocSidebarItem` (unless `own` is that one's default),
+ * else the component of the item's type, the site's where it has one. A list looks the overrides
+ * up once for all its items: a wrapper per item (`overridable`) cost more than the items.
+ */
+function itemOf(item: SidebarNode, part: { path: string; full: boolean }, own: ComponentOverrides, any = true) {
+  const { path, full } = part;
+  const key = keyOf(item);
+  const Item = any ? own.DocSidebarItem : undefined;
+  if (Item) return <Item key={key} item={item} path={path} full={full} />;
+  if (item.type === "html") {
+    const Html = own.DocSidebarItemHtml ?? SidebarHtml;
+    return <Html key={key} item={item} />;
+  }
+  if (item.type === "link") {
+    const Link = own.DocSidebarItemLink ?? SidebarLink;
+    return <Link key={key} item={item} path={path} />;
+  }
+  const Group = own.DocSidebarItemCategory ?? Category;
+  return <Group key={key} item={item} path={path} full={full} />;
+}
+
 // The markup is kept lean (it is on every page): no class or attribute on a link that CSS can
 // infer from where it sits (an item's own `className` is its author's). The current page's link
 // has aria-current="page". An `html` item is the sidebar module's own markup.
 export function SidebarItems({ items, path, full }: DocSidebarItemsProps) {
-  return (
-    <ul>
-      {items.map((item) => (
-        <DocSidebarItem key={keyOf(item)} item={item} path={path} full={full} />
-      ))}
-    </ul>
-  );
+  const own = useOverrides();
+  return <ul>{items.map((item) => itemOf(item, { path, full }, own))}</ul>;
 }
 
+/** One item of any type: the default `DocSidebarItem`, which an override may wrap. */
 export function SidebarItem({ item, path, full }: DocSidebarItemProps) {
-  if (item.type === "html") return <DocSidebarItemHtml item={item} />;
-  if (item.type === "link") return <DocSidebarItemLink item={item} path={path} />;
-  return <DocSidebarItemCategory item={item} path={path} full={full} />;
+  return itemOf(item, { path, full }, useOverrides(), false);
 }
 
 export function SidebarHtml({ item }: DocSidebarItemHtmlProps) {
@@ -115,7 +131,8 @@ export function Category({ item: node, path, full }: DocSidebarItemCategoryProps
   ) : (
     <span>{node.label}</span>
   );
-  const items = <DocSidebarItems items={node.items} path={path} full={full} />;
+  const Items = useOverrides().DocSidebarItems ?? SidebarItems;
+  const items = <Items items={node.items} path={path} full={full} />;
   const own = node.className;
   const classes = (name?: string) => [name, own].filter(Boolean).join(" ") || undefined;
   if (!node.collapsible) {
@@ -154,17 +171,13 @@ export function Category({ item: node, path, full }: DocSidebarItemCategoryProps
 }
 
 export function Sidebar({ nodes, path }: DocSidebarProps) {
+  const Items = useOverrides().DocSidebarItems ?? SidebarItems;
   return (
     <nav className="sidebar" aria-label="Docs sidebar">
-      <DocSidebarItems items={nodes} path={path} full={sizeOf(nodes) <= FULL_SIDEBAR_LIMIT} />
+      <Items items={nodes} path={path} full={sizeOf(nodes) <= FULL_SIDEBAR_LIMIT} />
     </nav>
   );
 }
 
-// As pages render them: the site's override of each when it has one.
+/** The sidebar as pages render it: the site's `theme/DocSidebar.tsx` when it has one. */
 export const DocSidebar = overridable("DocSidebar", Sidebar);
-const DocSidebarItems = overridable("DocSidebarItems", SidebarItems);
-const DocSidebarItem = overridable("DocSidebarItem", SidebarItem);
-const DocSidebarItemHtml = overridable("DocSidebarItemHtml", SidebarHtml);
-const DocSidebarItemLink = overridable("DocSidebarItemLink", SidebarLink);
-const DocSidebarItemCategory = overridable("DocSidebarItemCategory", Category);
