@@ -4,7 +4,7 @@
 //   dist/cli.mjs (+ chunks), dist/highlight-worker.mjs  the command line (src/node), plain JavaScript packages bundled in
 //   dist/index.mjs                                      what config files import (`import { defineConfig } from "ssodocs"`)
 //   dist/markdown.mjs                                   the Markdown plugins ssodocs ships (`ssodocs/markdown`)
-//   dist/templates/                                     the default page templates, compiled
+//   dist/templates/                                     the default page templates, compiled; theme.mjs is `ssodocs/theme`
 //   dist/client/                                        the browser's scripts and stylesheet, the inline head scripts
 //   dist/manifest.json                                  the tool stamp (a hash of every input), the client files and their hashes
 // Run by `prepare` (so `npm ci` and `npm install` of the package have it), by `npm start`, `npm run
@@ -69,7 +69,11 @@ async function compileTemplates(out) {
   const result = await esbuild.build({
     ...nodeBundleOptions,
     absWorkingDir: ROOT,
-    entryPoints: Object.fromEntries(TEMPLATES.map((t) => [t, `templates/${t}.tsx`])),
+    // theme.ts: the default components a site's overrides import (`ssodocs/theme`), sharing the templates' chunks.
+    entryPoints: {
+      ...Object.fromEntries(TEMPLATES.map((t) => [t, `templates/${t}.tsx`])),
+      theme: "templates/theme.ts",
+    },
     outdir: path.join(out, "templates"),
     external: EXTERNAL,
     sourcemap: "linked",

@@ -2,17 +2,18 @@ import { categoryGuidesOf, categoryGuidesToc } from "../src/shared/category-guid
 import type { DocPageProps } from "../src/shared/template-props.ts";
 import { CopyPage } from "./components/CopyPage.tsx";
 import {
-  Badges,
-  Breadcrumbs,
   CategoryGuideList,
-  HelpBox,
+  DocBadges,
+  DocBreadcrumbs,
+  DocHelpBox,
+  DocPaginator,
   LastUpdated,
-  MobileTableOfContents,
-  Paginator,
   StatusNote,
-  TableOfContents,
+  TagsListInline,
+  TOC,
+  TOCCollapsible,
 } from "./components/DocParts.tsx";
-import { Sidebar } from "./components/Sidebar.tsx";
+import { DocSidebar } from "./components/Sidebar.tsx";
 import Layout from "./Layout.tsx";
 
 export default function DocPage({ site, doc }: DocPageProps) {
@@ -32,50 +33,39 @@ export default function DocPage({ site, doc }: DocPageProps) {
       <div className={`doc-layout${doc.sidebar ? "" : " doc-layout-no-sidebar"}`}>
         {doc.sidebar ? (
           <aside className="doc-sidebar" aria-label="Docs navigation">
-            <Sidebar nodes={doc.sidebar} path={doc.permalink} />
+            <DocSidebar nodes={doc.sidebar} path={doc.permalink} />
           </aside>
         ) : null}
         <main id="main-content" className="doc-main" tabIndex={-1}>
           <div className="doc-container">
             <article className="doc">
-              {doc.breadcrumbs.length ? <Breadcrumbs items={doc.breadcrumbs} home={site.docsHome} /> : null}
+              {doc.breadcrumbs.length ? <DocBreadcrumbs items={doc.breadcrumbs} home={site.docsHome} /> : null}
               {doc.status ? <StatusNote status={doc.status} id={doc.id} /> : null}
-              <MobileTableOfContents items={toc} />
+              <TOCCollapsible items={toc} />
               <header className="doc-header">
                 {doc.hideTitle ? null : <h1>{doc.heading}</h1>}
-                <Badges frontMatter={doc.frontMatter} />
+                <DocBadges frontMatter={doc.frontMatter} />
                 <CopyPage permalink={doc.permalink} />
               </header>
               <div className="markdown" dangerouslySetInnerHTML={{ __html: doc.html }} />
               <CategoryGuideList groups={guides} />
-              {doc.tags.length ? (
-                <div className="doc-tags">
-                  <b>Tags:</b>
-                  <ul>
-                    {doc.tags.map((t) => (
-                      <li key={t.permalink}>
-                        <a className="tag" href={t.permalink} rel="tag">
-                          {t.label}
-                        </a>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              ) : null}
+              {doc.tags.length ? <TagsListInline tags={doc.tags} /> : null}
               {doc.lastUpdate ? <LastUpdated update={doc.lastUpdate} /> : null}
-              <HelpBox
+              <DocHelpBox
                 links={{
                   editUrl: doc.editUrl,
                   contributorGuideUrl: docs.contributorGuideUrl,
                   issuesUrl: docs.issuesUrl,
                   supportUrl: docs.supportUrl,
                 }}
+                doc={doc}
+                site={site}
               />
-              <Paginator previous={doc.previous} next={doc.next} />
+              <DocPaginator previous={doc.previous} next={doc.next} />
             </article>
             {toc.length ? (
               <div className="doc-toc">
-                <TableOfContents items={toc} />
+                <TOC items={toc} />
               </div>
             ) : null}
           </div>

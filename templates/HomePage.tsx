@@ -1,5 +1,5 @@
 import type { HomePageProps } from "../src/shared/template-props.ts";
-import CardList from "./components/CardList.tsx";
+import { DocCardList } from "./components/CardList.tsx";
 import Layout from "./Layout.tsx";
 
 export default function HomePage({ site, categories, guideCount }: HomePageProps) {
@@ -25,7 +25,7 @@ export default function HomePage({ site, categories, guideCount }: HomePageProps
         </header>
         <section className="home-categories" aria-labelledby="categories-title">
           <h2 id="categories-title">Integration categories</h2>
-          <CardList cards={categories} />
+          <DocCardList cards={categories} />
         </section>
       </main>
     </Layout>

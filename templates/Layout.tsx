@@ -1,5 +1,6 @@
 // The page shell every template renders into: head, skip link, announcement bar, navbar,
 // the mobile menu, main content and footer.
+import { overridable } from "../src/shared/overridable.ts";
 import type { LayoutProps } from "../src/shared/template-props.ts";
 import { encodeUrl } from "../src/shared/url.ts";
 import { AnnouncementBar } from "./components/AnnouncementBar.tsx";
@@ -20,7 +21,7 @@ const ICON_TYPES: Record<string, string> = {
 /** The favicon's type by its extension, so a browser skips one it cannot show; none when the name does not say. */
 const iconType = (href: string) => ICON_TYPES[/\.([a-z]+)(?:[?#].*)?$/i.exec(href)?.[1]?.toLowerCase() ?? ""];
 
-export default function Layout(props: LayoutProps) {
+export function DefaultLayout(props: LayoutProps) {
   const { site, head, path, sidebar = null, pageClass, notFound = false, children } = props;
   const { config } = site;
   const locale = config.i18n.localeConfigs[config.i18n.defaultLocale];
@@ -75,8 +76,12 @@ export default function Layout(props: LayoutProps) {
         <div className="page" id="page">
           {children as never}
         </div>
-        <Footer copyright={config.footer.copyright} />
+        <Footer site={site} />
       </body>
     </html>
   );
 }
+
+/** The layout as pages render it: the site's `theme/Layout.tsx` when it has one. */
+const Layout = overridable("Layout", DefaultLayout);
+export default Layout;

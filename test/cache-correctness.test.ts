@@ -26,10 +26,14 @@ const MARK_PLUGIN = `export function markWord(md, { word }) {
 
 /**
  * The fixture site with the templates copied in (`templates/`), so edits to them are edits of the
- * site's, and a Markdown plugin of its own (`plugins/mark.ts`) with options in the config.
+ * site's, a Markdown plugin of its own (`plugins/mark.ts`) with options in the config, and a helper
+ * for its component overrides (`theme/labels.ts`; the overrides come and go).
  */
 function siteWithTemplates(files: Record<string, string> = {}): Site {
-  const site = tempSite({ "plugins/mark.ts": MARK_PLUGIN, ...files }, { ownStatic: true });
+  const site = tempSite(
+    { "plugins/mark.ts": MARK_PLUGIN, "theme/labels.ts": 'export const HELP = "Help with";\n', ...files },
+    { ownStatic: true },
+  );
   cpSync(path.join(ROOT, "templates"), path.join(site.dir, "templates"), { recursive: true });
   // The templates import ssodocs's shared helpers by a path relative to the repository.
   symlinkSync(path.join(ROOT, "src"), path.join(site.dir, "src"));
@@ -62,6 +66,15 @@ const toggleBlock = (site: Site, rel: string, block: string) => {
   const text = read(site, rel);
   write(site, rel, text.includes(block) ? text.replace(block, "") : text + block);
 };
+
+/** A site's override of the help box, importing a helper beside it. */
+const helpBox = (title: string) => `import type { DocHelpBoxProps } from "ssodocs";
+import { HELP } from "./labels.ts";
+
+export default function DocHelpBox({ doc }: DocHelpBoxProps) {
+  return <p className="help-override">{HELP} {doc.title} (${title})</p>;
+}
+`;
 
 /** An edit of a kind an author makes, applied to the site's files. */
 type Edit = (site: Site) => void;
@@ -100,6 +113,14 @@ const EDITS: Record<string, Edit> = {
       'className="card-title"',
       'className="card-title card-title-edited"',
     ),
+  "a component override (added, edited, removed)": (site) => {
+    const file = "theme/DocHelpBox.tsx";
+    if (!existsSync(path.join(site.dir, file))) write(site, file, helpBox("first"));
+    else if (read(site, file).includes("(first)")) write(site, file, helpBox("second"));
+    else rmSync(path.join(site.dir, file));
+  },
+  "a file a component override imports": (site) =>
+    toggle(site, "theme/labels.ts", 'HELP = "Help with"', 'HELP = "Questions about"'),
   "the config": (site) => toggle(site, "ssodocs.config.ts", "A small site for the tests.", "An edited tagline."),
   "the sidebar": (site) => toggle(site, "ssodocs.config.ts", 'label: "Monitoring"', 'label: "Observability"'),
   "a custom stylesheet": (site) => toggle(site, "css/custom.css", "#2e5aac", "#ac2e5a"),

@@ -239,7 +239,9 @@ describe("front matter", () => {
   });
 
   it("custom_edit_url (a URL, or null for none), last_update and tags", () => {
-    const edit = (file: string) => /<section class="help-box"[\s\S]*?<\/section>/.exec(read(file))?.[0] ?? "";
+    // The help box is the site's override (theme/DocHelpBox.tsx): its edit link is the doc's edit URL.
+    const edit = (file: string) =>
+      /<section class="help-box[^"]*"[\s\S]*?<\/section>/.exec(read(file))?.[0].match(/<a [^>]*>Edit[^<]*/)?.[0] ?? "";
     expect(edit("chat-communication-collaboration/slack/index.html")).toContain(
       'href="https://example.com/edit/slack"',
     );
@@ -287,6 +289,60 @@ describe("front matter", () => {
 
   it("heading ids are github-slugger's (the ™ dropped)", () => {
     expect(read("infrastructure/monitoring/grafana/index.html")).toContain('id="what-is-grafana"');
+  });
+});
+
+describe("component overrides (theme/DocHelpBox.tsx, theme/Footer.tsx)", () => {
+  const helpBox = (file: string) => /<section class="help-box[^"]*"[\s\S]*?<\/section>/.exec(read(file))?.[0] ?? "";
+  const links = (html: string) => [...html.matchAll(/<a href="([^"]*)">([^<]*)<\/a>/g)].map((m) => [m[2], m[1]]);
+
+  it("shows the site's help box under every guide, with its four links, in place of ssodocs's", () => {
+    const zulip = helpBox("chat-communication-collaboration/zulip/index.html");
+    expect(textOf(zulip)).toMatch(/^Help us improve this guide /);
+    expect(links(zulip)).toEqual([
+      [
+        "Edit this page on GitHub",
+        "https://github.com/example/integrations/edit/main/docs/chat-communication-collaboration/zulip/index.mdx",
+      ],
+      [
+        "Report a problem with this guide",
+        "https://github.com/example/integrations/issues/new?title=Docs%3A%20Integrate%20with%20Zulip",
+      ],
+      ["Read the writing guide", "/contributing/writing-style/"],
+      ["Ask the community", "https://discord.example.com/"],
+    ]);
+    // Every doc page has it, and none has ssodocs's own box.
+    const docPages = filesBelow(out).filter((f) => f.endsWith("index.html") && read(f).includes('class="doc-main"'));
+    expect(docPages.length).toBeGreaterThan(10);
+    for (const file of docPages) {
+      expect(helpBox(file), file).toContain("Ask the community");
+      expect(read(file), file).not.toContain("Help us improve this content");
+    }
+  });
+
+  it("wraps ssodocs's footer in the site's on every page: its links, then the copyright line", () => {
+    for (const file of ["index.html", "404.html", "search/index.html", "tags/index.html", "about/index.html"]) {
+      const footer = /<div class="integrations-footer">[\s\S]*?<\/footer><\/div>/.exec(read(file))?.[0] ?? "";
+      expect(links(footer), file).toEqual([
+        ["Documentation", "https://docs.example.com/"],
+        ["Blog", "https://example.com/blog/"],
+        ["GitHub", "https://github.com/example/integrations"],
+      ]);
+      expect(footer, file).toContain('<footer class="footer"><div class="footer-copyright">Copyright © 2026 Example');
+      expect(read(file).match(/<footer/g), file).toHaveLength(1);
+    }
+  });
+
+  it("lists the two overrides with ssodocs components", () => {
+    const r = runCli(["components", "--config", site.config], ROOT, cliEnv());
+    expect(r.code, r.stderr).toBe(0);
+    const rows = r.stdout.split("\n").filter((l) => /^[A-Z]\w+ +\w+Props /.test(l));
+    expect(rows.length).toBeGreaterThan(20);
+    expect(rows.filter((l) => l.includes("theme/")).map((l) => l.split(/ +/).slice(0, 3))).toEqual([
+      ["Footer", "FooterProps", path.join(site.dir, "theme/Footer.tsx")],
+      ["DocHelpBox", "DocHelpBoxProps", path.join(site.dir, "theme/DocHelpBox.tsx")],
+    ]);
+    expect(r.stdout).toMatch(/^2 components of \d+ overridden$/m);
   });
 });
 

@@ -158,6 +158,38 @@ describe("serve --watch", () => {
     expect((await s.get(ALPHA_ROUTE)).status).toBe(200);
   });
 
+  it("renders every page again when the site's overrides folder appears, an override changes, throws or goes", async () => {
+    const footer = (text: string) =>
+      `import type { FooterProps } from "ssodocs";\n\nexport default function Footer({ site }: FooterProps) {\n` +
+      `  return <footer className="site-footer">{${JSON.stringify(text)} + site.config.title}</footer>;\n}\n`;
+    const shown = async () => /<footer[^>]*>([^<]*)<\/footer>/.exec((await s.get(ALPHA_ROUTE)).body)?.[1];
+    // The folder appears whole (as a checkout brings it): the config's folder is watched for it.
+    mkdirSync(path.join(s.dir, "theme.tmp"));
+    writeFileSync(path.join(s.dir, "theme.tmp/Footer.tsx"), footer("First footer of "));
+    const from = s.mark();
+    renameSync(path.join(s.dir, "theme.tmp"), path.join(s.dir, "theme"));
+    expect(await s.waitForOutput(/^(Rebuilt .*|error .*)$/m, from)).toMatch(
+      /^Rebuilt theme \(site\) in \d+ ms: 11 pages/,
+    );
+    expect(await shown()).toBe("First footer of Fixture");
+    const file = "theme/Footer.tsx";
+    expect(await edit(file, footer("Second footer of "))).toMatch(/^Rebuilt theme\/Footer\.tsx \(site\)/);
+    expect(await shown()).toBe("Second footer of Fixture");
+    const throwing = footer("x").replace(
+      "  return",
+      '  if (site) throw new Error("footer override exploded");\n  return',
+    );
+    const line = await edit(file, throwing);
+    expect(line).toMatch(/^error .*theme\/Footer\.tsx:(\d+): rendering .* failed: footer override exploded$/);
+    const error = (await events.next("error")).error as { file: string; line: number };
+    expect(error.file).toBe(path.join(s.dir, file));
+    expect(throwing.split("\n")[error.line - 1]).toContain("throw new Error");
+    expect(await edit(file, null)).toMatch(/^Rebuilt theme\/Footer\.tsx \(site\)/);
+    await events.next("ok");
+    expect(await shown()).toBeUndefined();
+    expect((await s.get(ALPHA_ROUTE)).body).toContain('<footer class="footer"><div class="footer-copyright">Copyright');
+  });
+
   it("reports a broken link with the Markdown file and line, and still shows the edit", async () => {
     const text = alpha.replace(
       "See [Beta](/integrations/services/beta/)",

@@ -186,8 +186,14 @@ function inputsOf(metafile: esbuild.Metafile, packageFiles: Set<string>): Module
   return [...new Set(files)].sort().map((f) => [f, hashOf(readFileSync(f))]);
 }
 
-/** Bundles the entries together (what they share is bundled once), imports each, and removes the bundle. */
-export async function importBundled<T>(entries: string[]): Promise<{ modules: T[]; inputs: ModuleInputs }> {
+/**
+ * Bundles the entries together (what they share is bundled once), imports each, and removes the
+ * bundle; `plugins` resolve imports before the packages are (a site's overrides: render/overrides.ts).
+ */
+export async function importBundled<T>(
+  entries: string[],
+  plugins: esbuild.Plugin[] = [],
+): Promise<{ modules: T[]; inputs: ModuleInputs }> {
   const esbuild = await import("esbuild");
   const dir = tempFolderName("modules", `${++serial}-${Date.now().toString(36)}`);
   const packageFiles = new Set<string>();
@@ -197,7 +203,7 @@ export async function importBundled<T>(entries: string[]): Promise<{ modules: T[
     outdir: dir,
     entryNames: "[dir]/[name]",
     sourcemap: "inline",
-    plugins: [packagesByPath(packageFiles), keepImportMeta],
+    plugins: [...plugins, packagesByPath(packageFiles), keepImportMeta],
   });
   try {
     for (const folder of new Set(result.outputFiles.map((f) => path.dirname(f.path))))

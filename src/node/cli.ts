@@ -1,4 +1,4 @@
-// The `ssodocs` command line: build, serve, check, new and index.
+// The `ssodocs` command line: build, serve, check, new, index and components.
 import os from "node:os";
 import path from "node:path";
 import { Command, CommanderError } from "commander";
@@ -232,6 +232,37 @@ function indexCommand(program: Command, { out }: CommandContext): void {
     });
 }
 
+function componentsCommand(program: Command, { out }: CommandContext): void {
+  const description =
+    "list the components a site can override (theme/<Name>.tsx), their props types, and which it does";
+  withConfig(program.command("components").description(description)).action(async (opts: CommonOptions) => {
+    const loaded = await loadConfig(opts.config);
+    const [{ COMPONENTS, COMPONENT_NAMES }, { findOverrides }] = await Promise.all([
+      import("../shared/overridable.ts"),
+      import("./render/overrides.ts"),
+    ]);
+    // Paths inside the working folder are shown from it, others in full.
+    const rel = (f: string) => (path.relative(process.cwd(), f).startsWith("..") ? f : path.relative(process.cwd(), f));
+    const overridden = new Map(findOverrides(loaded.themeDir).map((o) => [o.name, rel(o.file)]));
+    const status = (name: string) => overridden.get(name as never) ?? "default";
+    const width = (texts: string[]) => Math.max(...texts.map((t) => t.length)) + 2;
+    const [names, props, states] = [
+      width(COMPONENT_NAMES),
+      width(COMPONENT_NAMES.map((n) => COMPONENTS[n].props)),
+      width(COMPONENT_NAMES.map(status)),
+    ];
+    out.info(
+      `A file named like a component in ${rel(loaded.themeDir)}/ (<Name>.tsx) replaces it; its props type comes ` +
+        'from "ssodocs", the default component from "ssodocs/theme".',
+    );
+    for (const name of COMPONENT_NAMES)
+      out.info(
+        `${name.padEnd(names)}${COMPONENTS[name].props.padEnd(props)}${status(name).padEnd(states)}${COMPONENTS[name].what}`,
+      );
+    out.info(`${plural(overridden.size, "component")} of ${COMPONENT_NAMES.length} overridden`);
+  });
+}
+
 export async function main(argv: string[]): Promise<number> {
   let exitCode = 0;
   const context: CommandContext = { out: createOutput(), fail: () => (exitCode = 1) };
@@ -242,7 +273,8 @@ export async function main(argv: string[]): Promise<number> {
     .showHelpAfterError("(run with --help for usage)")
     .showSuggestionAfterError(true)
     .exitOverride();
-  for (const add of [buildCommand, serveCommand, checkCommand, newCommand, indexCommand]) add(program, context);
+  for (const add of [buildCommand, serveCommand, checkCommand, newCommand, indexCommand, componentsCommand])
+    add(program, context);
   try {
     await program.parseAsync(argv);
   } catch (error) {

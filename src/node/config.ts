@@ -25,6 +25,8 @@ export interface LoadedConfig {
   docsDir: string;
   /** The site's own templates folder, or null for ssodocs's default templates. */
   templatesDir: string | null;
+  /** The folder of the site's component overrides (`themeDir`, else `theme/` beside the config, which may not exist). */
+  themeDir: string;
   /** Folders copied to the output root, in order. */
   staticDirs: string[];
   /** The files the config was made from (itself and what it imports, and the sidebars module) with their hashes. */
@@ -33,6 +35,14 @@ export interface LoadedConfig {
   sidebars: NamedSidebar[];
   /** The gate every input file is read through (input-files.ts). */
   inputFiles: InputFiles;
+}
+
+/** The overrides' folder: `themeDir`, which must exist, else `theme/` beside the config, which need not. */
+function themeDirOf(config: SiteConfig, root: string, file: string): string {
+  if (config.themeDir === null) return path.join(root, "theme");
+  const dir = path.resolve(root, config.themeDir);
+  if (!existsSync(dir)) throw new SsodocsError(`themeDir "${config.themeDir}" does not exist (${dir})`, { file });
+  return dir;
 }
 
 /** The config's defaults (the schema's, for an empty config). */
@@ -120,6 +130,7 @@ export async function loadConfig(
     root,
     docsDir,
     templatesDir: config.templates ? path.resolve(root, config.templates) : null,
+    themeDir: themeDirOf(config, root, file),
     staticDirs,
     inputs: [...inputs, ...sidebars.inputs],
     sidebars: sidebars.sidebars,

@@ -1,8 +1,9 @@
-import type { AnnouncementBarConfig } from "../../src/shared/types.ts";
+import { overridable } from "../../src/shared/overridable.ts";
+import type { AnnouncementBarProps } from "../../src/shared/template-props.ts";
 import { CloseIcon } from "./Icons.tsx";
 
 /** Shown until dismissed; the before-paint script hides it at once when the stored dismissal matches its id. */
-export function AnnouncementBar({ bar }: { bar: AnnouncementBarConfig }) {
+export function DefaultAnnouncementBar({ bar }: AnnouncementBarProps) {
   return (
     <section
       className="announcement-bar"
@@ -20,3 +21,5 @@ export function AnnouncementBar({ bar }: { bar: AnnouncementBarConfig }) {
     </section>
   );
 }
+
+export const AnnouncementBar = overridable("AnnouncementBar", DefaultAnnouncementBar);

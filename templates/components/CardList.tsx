@@ -1,7 +1,8 @@
-import type { CardListProps } from "../../src/shared/template-props.ts";
+import { overridable } from "../../src/shared/overridable.ts";
+import type { DocCardListProps } from "../../src/shared/template-props.ts";
 
 /** One card per category: used on the home page and by `<DocCardList />` in Markdown. */
-export default function CardList({ cards }: CardListProps) {
+export default function CardList({ cards }: DocCardListProps) {
   return (
     <ul className="card-grid">
       {cards.map((c) => (
@@ -15,3 +16,5 @@ export default function CardList({ cards }: CardListProps) {
     </ul>
   );
 }
+
+export const DocCardList = overridable("DocCardList", CardList);

@@ -1,12 +1,24 @@
-// The parts of a doc page around its content: breadcrumbs, badges, table of contents,
-// the "Help us improve this content" box and previous/next links.
+// The parts of a doc page around its content: breadcrumbs, badges, table of contents, tags,
+// the "Help us improve this content" box and previous/next links. Each a site can override is
+// exported at the end as pages render it (`overridable`), and by its own name as the default.
 import { Fragment } from "react";
 import { supportBadgeClass, supportBadgeLabel } from "../../src/shared/badges.ts";
 import { ALL_GUIDES_ID, type CategoryGuides } from "../../src/shared/category-guides.ts";
-import type { Breadcrumb, FrontMatter, LastUpdate, PageLink, TocItem } from "../../src/shared/types.ts";
+import { overridable } from "../../src/shared/overridable.ts";
+import type {
+  DocBadgesProps,
+  DocBreadcrumbsProps,
+  DocHelpBoxProps,
+  DocPaginatorProps,
+  LastUpdatedProps,
+  SupportBadgeProps,
+  TagsListInlineProps,
+  TOCProps,
+} from "../../src/shared/template-props.ts";
+import type { TocItem } from "../../src/shared/types.ts";
 import { HomeIcon } from "./Icons.tsx";
 
-export function Breadcrumbs({ items, home }: { items: Breadcrumb[]; home: string }) {
+export function Breadcrumbs({ items, home }: DocBreadcrumbsProps) {
   return (
     <nav className="breadcrumbs" aria-label="Breadcrumbs">
       <ol>
@@ -31,14 +43,16 @@ export function Breadcrumbs({ items, home }: { items: Breadcrumb[]; home: string
   );
 }
 
-export function Badges({ frontMatter }: { frontMatter: FrontMatter }) {
+export function DefaultSupportBadge({ level }: SupportBadgeProps) {
+  return <span className={supportBadgeClass(level)}>{supportBadgeLabel(level)}</span>;
+}
+
+export function Badges({ frontMatter }: DocBadgesProps) {
   const fm = frontMatter;
   if (!fm.support_level && !fm.authentik_preview && !fm.authentik_enterprise && !fm.authentik_version) return null;
   return (
     <div className="badges">
-      {fm.support_level ? (
-        <span className={supportBadgeClass(fm.support_level)}>{supportBadgeLabel(fm.support_level)}</span>
-      ) : null}
+      {fm.support_level ? <SupportBadge level={fm.support_level} /> : null}
       {fm.authentik_version ? <span className="badge badge-version">authentik: {fm.authentik_version}+</span> : null}
       {fm.authentik_enterprise ? <span className="badge badge-enterprise">Enterprise</span> : null}
       {fm.authentik_preview ? <span className="badge badge-preview">Preview</span> : null}
@@ -125,7 +139,7 @@ function TocList({ items }: { items: TocItem[] }) {
 }
 
 /** The table of contents beside the article (wide screens). */
-export function TableOfContents({ items }: { items: TocItem[] }) {
+export function TableOfContents({ items }: TOCProps) {
   if (items.length === 0) return null;
   return (
     <nav className="toc" aria-labelledby="toc-title" data-toc>
@@ -138,7 +152,7 @@ export function TableOfContents({ items }: { items: TocItem[] }) {
 }
 
 /** The collapsible "On this page" outline above the article, where the side one has no room. */
-export function MobileTableOfContents({ items }: { items: TocItem[] }) {
+export function MobileTableOfContents({ items }: TOCProps) {
   if (items.length === 0) return null;
   return (
     <details className="toc-mobile" data-toc-mobile>
@@ -172,14 +186,25 @@ export function CategoryGuideList({ groups }: { groups: CategoryGuides[] }) {
   );
 }
 
-export interface HelpLinks {
-  editUrl: string | null;
-  contributorGuideUrl: string | null;
-  issuesUrl: string | null;
-  supportUrl: string | null;
+/** A doc's tags, under it. */
+export function TagsList({ tags }: TagsListInlineProps) {
+  return (
+    <div className="doc-tags">
+      <b>Tags:</b>
+      <ul>
+        {tags.map((t) => (
+          <li key={t.permalink}>
+            <a className="tag" href={t.permalink} rel="tag">
+              {t.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
-export function HelpBox({ links }: { links: HelpLinks }) {
+export function HelpBox({ links }: DocHelpBoxProps) {
   const entries: [string, string | null][] = [
     ["Edit on GitHub", links.editUrl],
     ["Contributor Guide", links.contributorGuideUrl],
@@ -206,7 +231,7 @@ export function HelpBox({ links }: { links: HelpLinks }) {
   );
 }
 
-export function Paginator({ previous, next }: { previous: PageLink | null; next: PageLink | null }) {
+export function Paginator({ previous, next }: DocPaginatorProps) {
   if (!previous && !next) return null;
   return (
     <nav className="paginator" aria-label="Docs pages">
@@ -268,7 +293,7 @@ export function StatusNote({ status, id }: { status: "unlisted" | "draft"; id: s
 }
 
 /** "Last updated on <date> by <author>" (front matter last_update), as Docusaurus shows it. */
-export function LastUpdated({ update }: { update: LastUpdate }) {
+export function DefaultLastUpdated({ update }: LastUpdatedProps) {
   return (
     <p className="last-updated">
       {update.date ? "Last updated on " : "Last updated"}
@@ -282,3 +307,14 @@ export function LastUpdated({ update }: { update: LastUpdate }) {
     </p>
   );
 }
+
+// As pages render them: the site's override of each when it has one.
+export const DocBreadcrumbs = overridable("DocBreadcrumbs", Breadcrumbs);
+export const DocBadges = overridable("DocBadges", Badges);
+const SupportBadge = overridable("SupportBadge", DefaultSupportBadge);
+export const TOC = overridable("TOC", TableOfContents);
+export const TOCCollapsible = overridable("TOCCollapsible", MobileTableOfContents);
+export const TagsListInline = overridable("TagsListInline", TagsList);
+export const LastUpdated = overridable("LastUpdated", DefaultLastUpdated);
+export const DocHelpBox = overridable("DocHelpBox", HelpBox);
+export const DocPaginator = overridable("DocPaginator", Paginator);

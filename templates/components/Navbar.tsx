@@ -1,5 +1,6 @@
 import { dropdownsOf, navbarLinks, type Dropdown } from "../../src/shared/navbar.ts";
-import type { SiteView } from "../../src/shared/template-props.ts";
+import { overridable } from "../../src/shared/overridable.ts";
+import type { NavbarProps, SiteView } from "../../src/shared/template-props.ts";
 import { BrandIcon, GlobeIcon, MenuIcon, MoonIcon, SearchIcon, SunIcon } from "./Icons.tsx";
 import { NavbarLogo } from "./NavbarLogo.tsx";
 
@@ -53,7 +54,7 @@ function NavbarDropdown({ dropdown }: { dropdown: Dropdown }) {
   );
 }
 
-export function Navbar({ site, path }: { site: SiteView; path: string }) {
+export function DefaultNavbar({ site, path }: NavbarProps) {
   const { navbar, colorMode } = site.config;
   return (
     <nav className="navbar" aria-label="Main" data-hide-on-scroll={navbar.hideOnScroll ? "" : undefined}>
@@ -134,3 +135,5 @@ export function Navbar({ site, path }: { site: SiteView; path: string }) {
     </nav>
   );
 }
+
+export const Navbar = overridable("Navbar", DefaultNavbar);

@@ -1,7 +1,14 @@
 import { currentPageProps, openProps } from "../../src/shared/current-page.ts";
+import { type ComponentOverrides, overridable, useOverrides } from "../../src/shared/overridable.ts";
+import type {
+  DocSidebarItemCategoryProps,
+  DocSidebarItemHtmlProps,
+  DocSidebarItemLinkProps,
+  DocSidebarItemProps,
+  DocSidebarItemsProps,
+  DocSidebarProps,
+} from "../../src/shared/template-props.ts";
 import type { SidebarNode } from "../../src/shared/types.ts";
-
-type CategoryNode = Extract<SidebarNode, { type: "category" }>;
 
 /**
  * The pages under each category (its own included), worked out once per sidebar: every page of
@@ -54,32 +61,60 @@ function hrefsOf(node: SidebarNode): Set<string> {
 /** A link that leaves the site opens in a new tab, as in Docusaurus. */
 const external = (href: string) => (/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(href) ? "_blank" : undefined);
 
+/** A sidebar item's React key: what tells it apart from its siblings. */
+const keyOf = (node: SidebarNode) => (node.type === "html" ? node.html : node.type === "link" ? node.href : node.label);
+
+/**
+ * One item as a list holds it: the site's `DocSidebarItem` (unless `own` is that one's default),
+ * else the component of the item's type, the site's where it has one. A list looks the overrides
+ * up once for all its items: a wrapper per item (`overridable`) cost more than the items.
+ */
+function itemOf(item: SidebarNode, part: { path: string; full: boolean }, own: ComponentOverrides, any = true) {
+  const { path, full } = part;
+  const key = keyOf(item);
+  const Item = any ? own.DocSidebarItem : undefined;
+  if (Item) return <Item key={key} item={item} path={path} full={full} />;
+  if (item.type === "html") {
+    const Html = own.DocSidebarItemHtml ?? SidebarHtml;
+    return <Html key={key} item={item} />;
+  }
+  if (item.type === "link") {
+    const Link = own.DocSidebarItemLink ?? SidebarLink;
+    return <Link key={key} item={item} path={path} />;
+  }
+  const Group = own.DocSidebarItemCategory ?? Category;
+  return <Group key={key} item={item} path={path} full={full} />;
+}
+
 // The markup is kept lean (it is on every page): no class or attribute on a link that CSS can
-// infer from where it sits (an item's own `className` is its author's). It is the same on every
-// page but for the current page's marks (src/shared/current-page.ts): aria-current="page" on its
-// link, `open` on the categories holding it. An `html` item is the sidebar module's own markup.
-function Items({ nodes, path, full }: { nodes: SidebarNode[]; path: string; full: boolean }) {
+// infer from where it sits (an item's own `className` is its author's). The current page's link
+// has aria-current="page". An `html` item is the sidebar module's own markup.
+export function SidebarItems({ items, path, full }: DocSidebarItemsProps) {
+  const own = useOverrides();
+  return <ul>{items.map((item) => itemOf(item, { path, full }, own))}</ul>;
+}
+
+/** One item of any type: the default `DocSidebarItem`, which an override may wrap. */
+export function SidebarItem({ item, path, full }: DocSidebarItemProps) {
+  return itemOf(item, { path, full }, useOverrides(), false);
+}
+
+export function SidebarHtml({ item }: DocSidebarItemHtmlProps) {
+  return <li className={item.className} dangerouslySetInnerHTML={{ __html: item.html }} />;
+}
+
+export function SidebarLink({ item: node, path }: DocSidebarItemLinkProps) {
   return (
-    <ul>
-      {nodes.map((node) =>
-        node.type === "html" ? (
-          <li key={node.html} className={node.className} dangerouslySetInnerHTML={{ __html: node.html }} />
-        ) : node.type === "link" ? (
-          <li key={node.href} className={node.className}>
-            <a
-              href={node.href}
-              {...currentPageProps(node.href === path)}
-              target={external(node.href)}
-              rel={external(node.href) ? "noopener noreferrer" : undefined}
-            >
-              {node.label}
-            </a>
-          </li>
-        ) : (
-          <Category key={node.label} node={node} path={path} full={full} />
-        ),
-      )}
-    </ul>
+    <li className={node.className}>
+      <a
+        href={node.href}
+        {...currentPageProps(node.href === path)}
+        target={external(node.href)}
+        rel={external(node.href) ? "noopener noreferrer" : undefined}
+      >
+        {node.label}
+      </a>
+    </li>
   );
 }
 
@@ -89,7 +124,7 @@ function Items({ nodes, path, full }: { nodes: SidebarNode[]; path: string; full
  * animates it, src/client/sidebar.ts); opening one closes no other. A collapsible category with a
  * page of its own keeps its label as a link, with the <summary> as its caret.
  */
-function Category({ node, path, full }: { node: CategoryNode; path: string; full: boolean }) {
+export function Category({ item: node, path, full }: DocSidebarItemCategoryProps) {
   const label = node.href ? (
     <a href={node.href} {...currentPageProps(node.href === path)}>
       {node.label}
@@ -97,7 +132,8 @@ function Category({ node, path, full }: { node: CategoryNode; path: string; full
   ) : (
     <span>{node.label}</span>
   );
-  const items = <Items nodes={node.items} path={path} full={full} />;
+  const Items = useOverrides().DocSidebarItems ?? SidebarItems;
+  const items = <Items items={node.items} path={path} full={full} />;
   const own = node.className;
   const classes = (name?: string) => [name, own].filter(Boolean).join(" ") || undefined;
   if (!node.collapsible) {
@@ -135,10 +171,14 @@ function Category({ node, path, full }: { node: CategoryNode; path: string; full
   );
 }
 
-export function Sidebar({ nodes, path }: { nodes: SidebarNode[]; path: string }) {
+export function Sidebar({ nodes, path }: DocSidebarProps) {
+  const Items = useOverrides().DocSidebarItems ?? SidebarItems;
   return (
     <nav className="sidebar" aria-label="Docs sidebar">
-      <Items nodes={nodes} path={path} full={sizeOf(nodes) <= FULL_SIDEBAR_LIMIT} />
+      <Items items={nodes} path={path} full={sizeOf(nodes) <= FULL_SIDEBAR_LIMIT} />
     </nav>
   );
 }
+
+/** The sidebar as pages render it: the site's `theme/DocSidebar.tsx` when it has one. */
+export const DocSidebar = overridable("DocSidebar", Sidebar);

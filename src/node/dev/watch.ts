@@ -1,8 +1,8 @@
 // `ssodocs serve --watch`: serves the site at once, builds it, then watches the content, the
-// templates, the config and the static files. A burst of saves becomes one update; pages that
+// templates and the site's component overrides, the config and the static files. A burst of saves becomes one update; pages that
 // changed reload in the browser where the reader is; a bad edit shows over the page and in the
 // terminal (once) and never stops the server.
-import { type FSWatcher as FolderWatcher, statSync, watch as watchFolder } from "node:fs";
+import { existsSync, type FSWatcher as FolderWatcher, readdirSync, statSync, watch as watchFolder } from "node:fs";
 import { rm } from "node:fs/promises";
 import type http from "node:http";
 import path from "node:path";
@@ -36,6 +36,30 @@ export interface WatchServer {
 /** Files no update is for: dependencies, version control, editors' temporary files. */
 const ignored = (file: string) =>
   /(^|[/\\])(?:node_modules|\.git)(?:[/\\]|$)|\.ssodocs-fresh-|\.tmp$|~$|\.sw[px]$|(^|[/\\])\.#|4913$/.test(file);
+
+/**
+ * Whether chokidar lists a folder, and each folder below it, as the disk holds them: it names a
+ * folder in its parent's list before it has read it, and watches it only once it has.
+ */
+function listed(dir: string, watched: Record<string, string[]>): boolean {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return true;
+  }
+  const known = new Set(watched[dir] ?? []);
+  return names.every((name) => {
+    const entry = path.join(dir, name);
+    if (ignored(entry)) return true;
+    if (!known.has(name)) return false;
+    try {
+      return !statSync(entry).isDirectory() || listed(entry, watched);
+    } catch {
+      return true;
+    }
+  });
+}
 
 function errorInfo(error: unknown): BuildErrorInfo {
   if (error instanceof SsodocsError) return { message: error.message, file: error.file, line: error.line };
@@ -175,8 +199,9 @@ class WatchRun {
   }
 
   /**
-   * The folders to watch (the docs, templates and static folders) and the files (the config and
-   * what it imports, the custom stylesheets and what they import and load).
+   * The folders to watch (the docs, templates, overrides and static folders) and the files (the
+   * config and what it imports, the custom stylesheets and what they import and load; the
+   * overrides' folder while there is none, so that making one counts).
    */
   private watched(): { folders: string[]; files: string[] } {
     const { loaded } = this.session;
@@ -185,9 +210,16 @@ class WatchRun {
     const templates = loaded.templatesDir ?? DEFAULT_TEMPLATES;
     // The customCss files themselves too: one that failed to bundle is watched for its fix.
     const stylesheets = loaded.config.customCss.map((file) => path.resolve(loaded.root, file));
+    const theme = existsSync(loaded.themeDir);
     return {
-      folders: [loaded.docsDir, templates, ...loaded.staticDirs],
-      files: [loaded.file, ...this.session.configInputs, ...stylesheets, ...this.session.stylesheetInputs],
+      folders: [loaded.docsDir, templates, ...(theme ? [loaded.themeDir] : []), ...loaded.staticDirs],
+      files: [
+        loaded.file,
+        ...this.session.configInputs,
+        ...stylesheets,
+        ...this.session.stylesheetInputs,
+        ...(theme ? [] : [loaded.themeDir]),
+      ],
     };
   }
 
@@ -298,9 +330,14 @@ class WatchRun {
     if (!fresh.length) return;
     for (const p of fresh) this.watching.add(p);
     watcher.add(fresh);
-    const isWatched = (p: string) => (watcher.getWatched()[path.dirname(p)] ?? []).includes(path.basename(p));
-    // chokidar sets new paths up in the background: wait (up to 5 s on a busy machine) until it watches them.
+    const isWatched = (p: string) => {
+      const watched = watcher.getWatched();
+      return (watched[path.dirname(p)] ?? []).includes(path.basename(p)) && listed(p, watched);
+    };
+    // chokidar sets new paths up in the background: wait (up to 5 s on a busy machine) until it
+    // has read them and the folders below, then a moment for it to watch the last one read.
     for (let i = 0; i < 500 && !fresh.every(isWatched); i++) await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, 10));
   }
 
   async startWatching(): Promise<void> {

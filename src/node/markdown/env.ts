@@ -1,5 +1,5 @@
 // The per-document state the Markdown plugins read and fill in.
-import type { TocItem } from "../../shared/types.ts";
+import type { SupportLevel, TocItem } from "../../shared/types.ts";
 import type { Warnings } from "../errors.ts";
 
 export interface MarkdownEnv {
@@ -17,6 +17,8 @@ export interface MarkdownEnv {
   resolveImage(src: string, line: number): string;
   /** HTML of the cards listing the children of the category whose page this doc is. */
   categoryCards(): string;
+  /** HTML of `<SupportBadge level>` when the site overrides the badge (`theme/SupportBadge.tsx`); else ssodocs's own. */
+  supportBadge?: ((level: SupportLevel) => string) | null;
   /** Filled in while rendering. */
   headings: TocItem[];
   hasMermaid: boolean;

@@ -19,7 +19,7 @@ export interface RenderedMarkdown {
 
 type MarkdownInput = Pick<
   MarkdownEnv,
-  "file" | "bodyLine" | "permalink" | "warnings" | "resolveLink" | "resolveImage" | "categoryCards"
+  "file" | "bodyLine" | "permalink" | "warnings" | "resolveLink" | "resolveImage" | "categoryCards" | "supportBadge"
 > & { format: MarkdownFormat };
 
 export interface MarkdownRenderer {

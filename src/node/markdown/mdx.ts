@@ -47,6 +47,7 @@ function badgeHtml(level: string, env: MarkdownEnv, token: Token): string {
     });
     return "";
   }
+  if (env.supportBadge) return env.supportBadge(level as SupportLevel);
   return `<span class="${supportBadgeClass(level as SupportLevel)}">${supportBadgeLabel(level as SupportLevel)}</span>`;
 }
 

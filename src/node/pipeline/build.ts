@@ -2,6 +2,7 @@
 // output folder, swapped in only when every file is written and every link holds, so a failed or
 // interrupted build never leaves a half-written site. An output folder that already holds
 // exactly this site is left as it is.
+import { existsSync } from "node:fs";
 import path from "node:path";
 import type { LoadedConfig } from "../config.ts";
 import { Warnings } from "../errors.ts";
@@ -91,6 +92,7 @@ export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Pr
   const sources = [
     { label: "docs folder", dir: loaded.docsDir },
     ...(loaded.templatesDir ? [{ label: "templates folder", dir: loaded.templatesDir }] : []),
+    ...(existsSync(loaded.themeDir) ? [{ label: "theme folder", dir: loaded.themeDir }] : []),
     ...loaded.staticDirs.map((dir) => ({ label: "static folder", dir })),
   ];
   checkOutputFolder(outDir, { root: loaded.root, sources });

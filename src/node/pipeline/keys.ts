@@ -44,7 +44,7 @@ export interface PagePlan {
 export interface SiteStamps {
   /** ssodocs's own code and the packages it bundles and loads (React, markdown-it, shiki). */
   tool: string;
-  /** The page templates and every file they import. */
+  /** The page templates and the site's component overrides, and every file they import. */
   templates: string;
   /**
    * The config (the files it was made from) and the site view the templates get (asset URLs,

@@ -1,7 +1,7 @@
-// The second stage: what every page is made from (the site view, the templates, the tool), each
-// page's key, and the renderers, loaded only when a page must be rendered. The templates are
-// loaded only then too: their stamp comes from the files they were last made from, as long as
-// each still hashes the same.
+// The second stage: what every page is made from (the site view, the templates and the site's
+// component overrides, the tool), each page's key, and the renderers, loaded only when a page must
+// be rendered. The templates are loaded only then too: their stamp comes from the files they were
+// last made from, as long as each still hashes the same.
 import type { SiteView } from "../../shared/template-props.ts";
 import type { SiteConfig } from "../../shared/types.ts";
 import { hashOfInputs, inputsUnchanged } from "../bundled-import.ts";
@@ -18,6 +18,7 @@ import { contentSecurityPolicy } from "../render/csp.ts";
 import { type SiteStylesheet, siteStylesheet } from "../render/site-css.ts";
 import { type PagePlan, planPages, type SiteStamps, siteStampOf, structureStampOf } from "./keys.ts";
 import { siteViewOf } from "../render/site-view.ts";
+import { findOverrides, type OverrideFile } from "../render/overrides.ts";
 import { defaultTemplatesStamp, loadTemplates, type Templates } from "../render/templates.ts";
 import type { SiteCaches } from "../store/index.ts";
 import type { BuildShortcuts } from "../store/shortcuts.ts";
@@ -67,14 +68,25 @@ function samePlugins(a: SiteConfig["markdown"]["plugins"], b: SiteConfig["markdo
   );
 }
 
-/** The templates' stamp: from the files they were last made from when all still hash the same, else by loading them. */
-async function templatesStamp(loaded: LoadedConfig, shortcuts: BuildShortcuts, cache: RendererCache): Promise<string> {
+/**
+ * The templates' stamp (the site's own templates and its overrides, with every file they import):
+ * from the files they were last made from when all still hash the same, else by loading them.
+ * ssodocs's own templates alone are part of the tool.
+ */
+async function templatesStamp(
+  loaded: LoadedConfig,
+  overrides: OverrideFile[],
+  shortcuts: BuildShortcuts,
+  cache: RendererCache,
+): Promise<string> {
   const dir = loaded.templatesDir;
-  if (!dir) return defaultTemplatesStamp();
+  if (!dir && overrides.length === 0) return defaultTemplatesStamp();
+  // The shortcut holds for these very sources: the templates' folder and the override files.
+  const sources = JSON.stringify([dir, ...overrides.map((o) => o.file)]);
   const recorded = shortcuts.templates;
-  if (recorded?.dir === dir && inputsUnchanged(recorded.inputs)) return hashOfInputs(recorded.inputs);
-  const { templates, inputs } = await loadTemplates(loaded.templatesDir);
-  shortcuts.templates = { dir, inputs };
+  if (recorded?.dir === sources && inputsUnchanged(recorded.inputs)) return hashOfInputs(recorded.inputs);
+  const { templates, inputs } = await loadTemplates(dir, overrides);
+  shortcuts.templates = { dir: sources, inputs };
   cache.templates = { stamp: hashOfInputs(inputs), templates };
   return cache.templates.stamp;
 }
@@ -90,7 +102,8 @@ export async function prepareSite(
   const { config } = loaded;
   const store = caches.pages;
   const client = clientAssets(config);
-  const templatesHash = await templatesStamp(loaded, caches.shortcuts, cache);
+  const overrides = findOverrides(loaded.themeDir);
+  const templatesHash = await templatesStamp(loaded, overrides, caches.shortcuts, cache);
   // Its URL is named by its content's hash: in the site view, so in every page's key.
   const styles = await siteStylesheet(loaded, caches.shortcuts, warnings);
   const site = siteViewOf(config, client, styles.url);
@@ -133,9 +146,9 @@ export async function prepareSite(
     renderers() {
       renderers ??= (async () => {
         if (cache.templates?.stamp !== templatesHash) {
-          const fresh = await loadTemplates(loaded.templatesDir);
+          const fresh = await loadTemplates(loaded.templatesDir, overrides);
           // Changed since the keys were worked out: the keys would not say what the pages are made from.
-          if (loaded.templatesDir && hashOfInputs(fresh.inputs) !== templatesHash)
+          if ((loaded.templatesDir || overrides.length) && hashOfInputs(fresh.inputs) !== templatesHash)
             throw new SsodocsError("the templates changed while the site was being built; build again");
           cache.templates = { stamp: templatesHash, templates: fresh.templates };
         }

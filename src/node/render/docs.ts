@@ -5,7 +5,7 @@ import path from "node:path";
 import { categoryAnchor } from "../../shared/category-guides.ts";
 import { escapeHtml } from "../../shared/escape-html.ts";
 import type { CategoryCard } from "../../shared/template-props.ts";
-import type { DocPageData, LastUpdate, SiteConfig } from "../../shared/types.ts";
+import type { DocPageData, LastUpdate, SiteConfig, SupportLevel } from "../../shared/types.ts";
 import { hashOf } from "../util/hash.ts";
 import { EXTERNAL, resolveDocLink } from "../content/doc-links.ts";
 import type { SourceDoc } from "../content/load.ts";
@@ -140,6 +140,8 @@ export interface DocRenderContext {
   inputFiles: InputFiles;
   markdown: MarkdownRenderer;
   cardsHtml: (cards: CategoryCard[]) => string;
+  /** HTML of `<SupportBadge level>` by the site's override of it (null: ssodocs's own). */
+  badgeHtml: ((level: SupportLevel) => string) | null;
 }
 
 /** Renders a doc's Markdown to its page data; its code blocks stay placeholders until the code renderer fills them. */
@@ -202,6 +204,7 @@ export function renderDoc(doc: SourceDoc, context: DocRenderContext): RenderedDo
     },
     resolveImage,
     categoryCards: () => context.cardsHtml(categoryCards(model, doc.id)),
+    supportBadge: context.badgeHtml,
   });
   const image = doc.frontMatter.image;
   const imageUrl = image ? socialImageUrl(image, config, (src) => resolveImage(src, doc.keyLines.image ?? 1)) : null;

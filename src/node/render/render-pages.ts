@@ -4,7 +4,7 @@
 // templates and the code renderer of the site's languages.
 import type { ComponentType } from "react";
 import type { CategoryCard, SiteView } from "../../shared/template-props.ts";
-import type { DocPageData, DocSearchRecord, SiteConfig } from "../../shared/types.ts";
+import type { DocPageData, DocSearchRecord, SiteConfig, SupportLevel } from "../../shared/types.ts";
 import { redirectPage } from "../content/redirects.ts";
 import type { ContentModel } from "../content/site.ts";
 import type { CodeRenderer } from "../markdown/code.ts";
@@ -84,8 +84,21 @@ function pauses(every = 10): () => Promise<void> {
   };
 }
 
-const page = <P extends object>(component: ComponentType<P>, props: P, route: string) =>
-  renderDocument(component, props, route);
+/** A page rendered by its template, with the site's overrides. */
+const pageOf =
+  (templates: Templates) =>
+  <P extends object>(component: ComponentType<P>, props: P, route: string) =>
+    renderDocument(component, props, route, templates.overrides);
+
+/** What a doc's Markdown renders with React: the category cards and, when the site overrides it, the support badge. */
+function markdownParts(templates: Templates) {
+  const { overrides } = templates;
+  const badge = overrides.SupportBadge;
+  return {
+    cardsHtml: (cards: CategoryCard[]) => renderFragment(templates.CardList, { cards }, overrides),
+    badgeHtml: badge ? (level: SupportLevel) => renderFragment(badge, { level }, overrides) : null,
+  };
+}
 
 /**
  * The page's HTML as written (its sidebar stamped), its reading (read once: its links and ids, a doc
@@ -114,11 +127,12 @@ export async function renderPages(
   const docPlans = plans.filter((p) => p.kind === "doc");
   if (docPlans.length) {
     await context.markdown.load();
-    const cardsHtml = (cards: CategoryCard[]) => renderFragment(templates.CardList, { cards });
+    const parts = markdownParts(templates);
+    const page = pageOf(templates);
     const pause = pauses();
     const rendered: [PagePlan, RenderedDoc][] = [];
     for (const plan of docPlans) {
-      rendered.push([plan, renderDoc(plan.doc!, { ...context, cardsHtml })]);
+      rendered.push([plan, renderDoc(plan.doc!, { ...context, ...parts })]);
       await pause();
     }
     await code.highlightPending(rendered.map(([, doc]) => doc.page.html));
@@ -165,10 +179,10 @@ function renderOther(
   { model, site, templates, config }: RenderContext,
   describe: (id: string) => string,
 ): string {
+  const page = pageOf(templates);
   switch (plan.kind) {
     case "category": {
-      const cardsHtml = (cards: CategoryCard[]) => renderFragment(templates.CardList, { cards });
-      const doc = categoryPageData(plan.category!, model, config, cardsHtml);
+      const doc = categoryPageData(plan.category!, model, config, markdownParts(templates).cardsHtml);
       return page(templates.DocPage, { site, doc }, plan.route);
     }
     case "redirect":

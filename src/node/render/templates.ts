@@ -1,10 +1,12 @@
-// Loads the React page templates and checks each has a default export to render.
+// Loads the React page templates and checks each has a default export to render; a site's
+// overrides of them (render/overrides.ts) take their places.
 import path from "node:path";
 import { existsSync } from "node:fs";
 import type { ComponentType } from "react";
 import type { TemplateName } from "../../shared/types.ts";
+import type { ComponentOverrides } from "../../shared/overridable.ts";
 import type {
-  CardListProps,
+  DocCardListProps,
   DocPageProps,
   HomePageProps,
   NotFoundProps,
@@ -14,6 +16,7 @@ import type {
 } from "../../shared/template-props.ts";
 import { SsodocsError } from "../errors.ts";
 import { importBundled, type ModuleInputs } from "../bundled-import.ts";
+import { loadOverrides, type OverrideFile } from "./overrides.ts";
 import { DIST, PACKAGE_ROOT } from "../paths.ts";
 import { toolStamp } from "../paths.ts";
 import { hashOf } from "../util/hash.ts";
@@ -26,8 +29,13 @@ export interface Templates {
   TagPage: ComponentType<TagPageProps>;
   SearchPage: ComponentType<SearchPageProps>;
   NotFound: ComponentType<NotFoundProps>;
-  CardList: ComponentType<CardListProps>;
+  CardList: ComponentType<DocCardListProps>;
+  /** The site's overrides of the components the templates render (none: ssodocs's own everywhere). */
+  overrides: ComponentOverrides;
 }
+
+/** The templates a site's override of the same name replaces (its own `DocCardList` stands for the cards). */
+const PAGE_OVERRIDES = ["DocPage", "HomePage", "TagsPage", "TagPage", "SearchPage", "NotFound"] as const;
 
 const PAGE_TEMPLATES: (Exclude<TemplateName, "Layout"> | "components/CardList")[] = [
   "DocPage",
@@ -47,9 +55,28 @@ export const defaultTemplatesStamp = () => hashOf("default-templates", toolStamp
 
 /**
  * Loads the page templates of a site's folder, bundled by esbuild, with the files they were made
- * from; or, for null, ssodocs's own, compiled with the tool (no bundling at build time).
+ * from; or, for null, ssodocs's own, compiled with the tool (no bundling at build time). The
+ * site's overrides are bundled apart and replace the components they name.
  */
-export async function loadTemplates(dir: string | null): Promise<{ templates: Templates; inputs: ModuleInputs }> {
+export async function loadTemplates(
+  dir: string | null,
+  overrideFiles: OverrideFile[] = [],
+): Promise<{ templates: Templates; inputs: ModuleInputs }> {
+  const [own, overridden] = await Promise.all([pageTemplates(dir), loadOverrides(overrideFiles)]);
+  const { overrides } = overridden;
+  const templates: Templates = { ...own.templates, overrides };
+  for (const name of PAGE_OVERRIDES) if (overrides[name]) Object.assign(templates, { [name]: overrides[name] });
+  if (overrides.DocCardList) templates.CardList = overrides.DocCardList;
+  const inputs = [...own.inputs, ...overridden.inputs];
+  return {
+    templates,
+    inputs: [...new Map(inputs.map((i) => [i[0], i])).values()].sort(([a], [b]) => (a < b ? -1 : 1)),
+  };
+}
+
+async function pageTemplates(
+  dir: string | null,
+): Promise<{ templates: Omit<Templates, "overrides">; inputs: ModuleInputs }> {
   const files = dir
     ? PAGE_TEMPLATES.map((name) => path.join(dir, `${name}.tsx`))
     : PAGE_TEMPLATES.map((name) => path.join(DIST, "templates", `${name}.mjs`));
@@ -72,5 +99,5 @@ export async function loadTemplates(dir: string | null): Promise<{ templates: Te
     }
     return [PAGE_TEMPLATES[i].replace("components/", ""), mod.default] as const;
   });
-  return { templates: Object.fromEntries(entries) as unknown as Templates, inputs: imported.inputs };
+  return { templates: Object.fromEntries(entries) as unknown as Omit<Templates, "overrides">, inputs: imported.inputs };
 }

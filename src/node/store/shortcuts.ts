@@ -11,8 +11,9 @@ import type { KeptStylesheet, StylesheetShortcut } from "../render/site-css.ts";
 interface Kept {
   version: 1;
   /**
-   * The page templates' folder and the files they were made from: a build whose pages are all
-   * stored does not bundle and import the templates (esbuild and React's import: about 150 ms).
+   * The site's page templates' folder and override files (`dir`, as one text) and the files they
+   * were made from: a build whose pages are all stored does not bundle and import the templates
+   * (esbuild and React's import: about 150 ms).
    */
   templates: { dir: string; inputs: ModuleInputs } | null;
   /** The config and the site's other modules (a sidebars module) as last bundled, by file: no esbuild start (60-100 ms). */

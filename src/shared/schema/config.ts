@@ -348,6 +348,12 @@ export const ConfigSchema = v.strictObject(
     markdown: v.optional(markdown, {}),
     /** Folder of the React page templates, relative to the config file (default: ssodocs's own). */
     templates: orNull(nonEmpty, "a folder"),
+    /**
+     * Folder of the site's component overrides (Docusaurus's swizzled `src/theme/`), relative to the
+     * config file: `<Name>.tsx` there replaces the component <Name> (`ssodocs components` lists
+     * them). Default: `theme/` beside the config, when there is one.
+     */
+    themeDir: orNull(nonEmpty, "a folder"),
     /** Folders copied as they are to the output root, in order (Docusaurus's `staticDirectories`). */
     staticDirectories: v.optional(v.array(nonEmpty, "must be a list of folders"), []),
     /** One static folder (the older form of staticDirectories). */
