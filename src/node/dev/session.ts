@@ -33,6 +33,8 @@ export interface DevUpdate {
   reloadAll: boolean;
   ms: number;
   warnings: string[];
+  /** When each stage ended, in milliseconds from the update's start (`serve --watch --timings`). */
+  timings: Record<string, number>;
 }
 
 export interface DevSessionOptions {
@@ -72,6 +74,8 @@ class ServedFolder implements Sink {
   private readonly written = new Map<string, string>();
   /** What the last update changed: routes whose HTML changed, and whether a script, style or static file did. */
   changed = { routes: [] as string[], reloadAll: false };
+  /** Notes when a stage of the update ends (see DevUpdate.timings). */
+  mark: (stage: string) => void = () => {};
 
   constructor(
     private readonly dir: string,
@@ -80,7 +84,12 @@ class ServedFolder implements Sink {
     private readonly kept: () => string[],
   ) {}
 
+  async rendered(): Promise<void> {
+    this.mark("rendered");
+  }
+
   async finish({ site, model, pages, files }: Parameters<Sink["finish"]>[0], validate: () => Promise<BrokenLink[]>) {
+    this.mark("files");
     const routes: string[] = [];
     for (const page of pages) {
       if (await this.write(page.output, true)) routes.push(page.plan.route);
@@ -97,7 +106,9 @@ class ServedFolder implements Sink {
     const live = pages.flatMap((p) => [p.plan.file, ...p.attachments.map((a) => a.path)]);
     await this.removeGone([...live, ...files.map((f) => f.path), ...this.kept()]);
     this.changed = { routes, reloadAll };
+    this.mark("written");
     const broken = await validate();
+    this.mark("validated");
     if (broken.length) throw new BrokenLinksError(broken, model);
   }
 
@@ -262,6 +273,8 @@ export class DevSession {
 
   private async apply(changed: Set<string>): Promise<DevUpdate> {
     const started = performance.now();
+    const timings: Record<string, number> = {};
+    this.served.mark = (stage) => (timings[stage] ??= Math.round(performance.now() - started));
     const configChanged = [...changed].some((f) => f === this.loaded?.file || this.configInputs.has(f));
     const reloaded = await this.loadConfigIfStale(configChanged);
     const before = this.current?.stamps;
@@ -272,7 +285,10 @@ export class DevSession {
       sink: this.served,
       search: false,
       otherFiles: this.searchPaths,
-      planned: (site: PreparedSite) => this.planned(site),
+      planned: (site: PreparedSite) => {
+        this.planned(site);
+        this.served.mark("planned");
+      },
     };
     let broken: BrokenLinksError | null = null;
     try {
@@ -296,6 +312,7 @@ export class DevSession {
       reloadAll: reloaded || this.served.changed.reloadAll,
       ms: Math.round(performance.now() - started),
       warnings: warnings.list,
+      timings,
     };
     if (broken)
       throw new DevBrokenLinksError(

@@ -23,6 +23,8 @@ export interface WatchOptions {
   out: Output;
   /** Quiet time after the last file event before an update starts. */
   debounceMs?: number;
+  /** Print when each stage of an update ended, counted from the first file event it is for. */
+  timings?: boolean;
 }
 
 export interface WatchServer {
@@ -100,6 +102,8 @@ class WatchRun {
   readonly ready = new Promise<void>((resolve) => (this.resolveReady = resolve));
   private lastPrinted = "";
   private readonly pending = new Set<string>();
+  /** When the first event of the pending files came (performance.now()). */
+  private firstEvent = 0;
   private timer: NodeJS.Timeout | null = null;
   private searchTimer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
@@ -247,6 +251,8 @@ class WatchRun {
   private async runUpdate(): Promise<void> {
     const changed = new Set(this.pending);
     this.pending.clear();
+    const since = this.firstEvent;
+    const started = Math.round(performance.now() - since);
     const wasBuilt = this.built;
     let update: DevUpdate | null = null;
     let failure: unknown = null;
@@ -273,7 +279,17 @@ class WatchRun {
     this.lastPrinted = "";
     if (hadError) this.live.send({ type: "ok" });
     this.live.send({ type: "reload", routes: update!.routes, all: update!.reloadAll || hadError || !wasBuilt });
+    if (this.options.timings) this.printTimings(update!, since, started);
     this.scheduleSearch(update!.scope === "page" ? 400 : 0);
+  }
+
+  /** Where an update's time went, counted from the first file event it is for (`--timings`). */
+  private printTimings(update: DevUpdate, since: number, started: number): void {
+    const sent = Math.round(performance.now() - since);
+    const stages = Object.entries({ ...update.timings, done: update.ms }).map(([k, v]) => `${k} ${started + v}`);
+    this.options.out.info(
+      `Timings (ms after the first file event): started ${started}, ${stages.join(", ")}, sent ${sent}`,
+    );
   }
 
   private scheduleSearch(delay: number): void {
@@ -296,6 +312,7 @@ class WatchRun {
   /** A file changed: an update starts once events pause. */
   private changed(file: string): void {
     if (ignored(file)) return;
+    if (this.pending.size === 0) this.firstEvent = performance.now();
     this.pending.add(path.resolve(file));
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
