@@ -208,3 +208,14 @@ export function buildContentModel(
   checkRouteOwners({ docs, info, byId, tags, categoryPages: sidebar.categoryPages }, config, warnings);
   return { docs, drafts, byId, info, byRelativePath, sidebar, tags };
 }
+
+/**
+ * The model with some docs read again (`fresh`, by path relative to the docs folder), each with
+ * the structure it had (id, title, front matter): what buildContentModel gives for them, as the
+ * sidebar, tags and routes come from the structure alone (watch mode's update of a doc's text).
+ */
+export function withDocs(model: ContentModel, fresh: Map<string, SourceDoc>): ContentModel {
+  const docs = model.docs.map((doc) => fresh.get(doc.relativePath) ?? doc);
+  const byId = new Map(docs.map((doc) => [doc.id, doc]));
+  return { ...model, docs, byId, byRelativePath: new Map(docs.map((doc) => [doc.relativePath, doc])) };
+}

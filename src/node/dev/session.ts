@@ -187,7 +187,8 @@ export class DevSession {
   /** What a run of this session is given: the docs read before, the drafts shown (as Docusaurus's development server does). */
   private runOptions(changed: Set<string>, warnings: Warnings) {
     const known = { docs: this.docs, changed };
-    return { caches: this.caches, warnings, drafts: true, known, renderers: this.renderers };
+    const previous = this.current ?? undefined;
+    return { caches: this.caches, warnings, drafts: true, known, renderers: this.renderers, previous };
   }
 
   private async plan(changed: Set<string>, warnings: Warnings): Promise<PreparedSite> {
