@@ -10,6 +10,7 @@ import { type LoadedConfig, configFileOf, loadConfig } from "../config.ts";
 import type { SourceDoc } from "../content/load.ts";
 import { routeKey } from "../content/routes.ts";
 import { type SourceLocation, SsodocsError, Warnings } from "../errors.ts";
+import type { SiteStamps } from "../pipeline/keys.ts";
 import type { OutputItem } from "../pipeline/output-item.ts";
 import type { PreparedSite, RendererCache } from "../pipeline/prepare.ts";
 import { producePages } from "../pipeline/produce.ts";
@@ -43,6 +44,11 @@ export interface DevSessionOptions {
   outDir: string;
   /** Added to the <head> of every page (the live-reload script). */
   headHtml: string;
+  /**
+   * Told the route of each page an update that changes pages' text alone has written, as soon as
+   * it is (with its payload and images): a browser showing it can load it before the update is done.
+   */
+  shown?(routes: string[]): void;
 }
 
 /** Links or anchors are broken; the pages were written all the same, so the edit shows. */
@@ -55,6 +61,12 @@ export class DevBrokenLinksError extends SsodocsError {
   ) {
     super(`broken links or anchors:\n${report}`, location);
   }
+}
+
+/** What an update changed, from the stamps before and after it. */
+function scopeOf(before: SiteStamps | undefined, stamps: SiteStamps): DevUpdate["scope"] {
+  if (!before || before.site !== stamps.site || before.templates !== stamps.templates) return "site";
+  return before.structure !== stamps.structure ? "structure" : "page";
 }
 
 /** Adds `headHtml` before `</head>`. */
@@ -76,6 +88,10 @@ class ServedFolder implements Sink {
   changed = { routes: [] as string[], reloadAll: false };
   /** Notes when a stage of the update ends (see DevUpdate.timings). */
   mark: (stage: string) => void = () => {};
+  /** Pages written as they were rendered, until an update's end counts them among the routes it changed. */
+  private readonly streamed = new Set<string>();
+  /** Told each page written as it is rendered, while the update may show pages early (DevSession.apply). */
+  early: ((file: string) => void) | null = null;
 
   constructor(
     private readonly dir: string,
@@ -84,15 +100,25 @@ class ServedFolder implements Sink {
     private readonly kept: () => string[],
   ) {}
 
-  async rendered(): Promise<void> {
+  /** A page's files as soon as it is rendered (its HTML first, then its payload and Markdown copy: produce.ts). */
+  async rendered([html, ...attachments]: OutputItem[]): Promise<void> {
     this.mark("rendered");
+    for (const attachment of attachments) await this.write(attachment, false);
+    if (!(await this.write(html, true))) return;
+    this.streamed.add(html.path);
+    this.early?.(html.path);
+  }
+
+  /** Whether the folder holds a file (by output path). */
+  has(file: string): boolean {
+    return this.written.has(file);
   }
 
   async finish({ site, model, pages, files }: Parameters<Sink["finish"]>[0], validate: () => Promise<BrokenLink[]>) {
     this.mark("files");
     const routes: string[] = [];
     for (const page of pages) {
-      if (await this.write(page.output, true)) routes.push(page.plan.route);
+      if ((await this.write(page.output, true)) || this.streamed.has(page.plan.file)) routes.push(page.plan.route);
       for (const attachment of page.attachments) await this.write(attachment, false);
     }
     // A script, style or static file that changed reloads every open page; images, the sitemap and the like do not.
@@ -106,6 +132,7 @@ class ServedFolder implements Sink {
     const live = pages.flatMap((p) => [p.plan.file, ...p.attachments.map((a) => a.path)]);
     await this.removeGone([...live, ...files.map((f) => f.path), ...this.kept()]);
     this.changed = { routes, reloadAll };
+    this.streamed.clear();
     this.mark("written");
     const broken = await validate();
     this.mark("validated");
@@ -149,6 +176,8 @@ export class DevSession {
   private current: PreparedSite | null = null;
   private readonly served: ServedFolder;
   private searchPaths: string[] = [];
+  /** An update has written the site (the first build, or a later update once that failed). */
+  private built = false;
   /** The config failed to load: it is loaded again with the next update, whatever that is for. */
   private configStale = true;
 
@@ -289,6 +318,9 @@ export class DevSession {
       planned: (site: PreparedSite) => {
         this.planned(site);
         this.served.mark("planned");
+        // Every stamp as it was: docs' text alone changed, so each page rendered can be shown once written.
+        if (this.built && JSON.stringify(before) === JSON.stringify(site.stamps))
+          this.served.early = (file) => this.showEarly(site, file);
       },
     };
     let broken: BrokenLinksError | null = null;
@@ -297,16 +329,12 @@ export class DevSession {
     } catch (error) {
       if (!(error instanceof BrokenLinksError)) throw error;
       broken = error;
+    } finally {
+      this.served.early = null;
     }
-    const stamps = this.current!.stamps;
-    const scope =
-      !before || before.site !== stamps.site || before.templates !== stamps.templates
-        ? "site"
-        : before.structure !== stamps.structure
-          ? "structure"
-          : "page";
+    this.built = true;
     const update: DevUpdate = {
-      scope,
+      scope: scopeOf(before, this.current!.stamps),
       sources: [...changed].map((f) => path.relative(process.cwd(), f)).sort(),
       routes: this.served.changed.routes,
       // A new config reloads every page too: the server's headers come from it.
@@ -322,6 +350,15 @@ export class DevSession {
         update,
       );
     return update;
+  }
+
+  /** Tells of a page written early, once the images it shows are in the folder too. */
+  private showEarly(site: PreparedSite, file: string): void {
+    const plan = site.plans.find((p) => p.file === file);
+    const images = plan ? (this.caches.pages.info(plan.key)?.images ?? []) : [];
+    if (!plan || !images.every(([, , output]) => this.served.has(output))) return;
+    this.served.mark("shown");
+    this.options.shown?.([plan.route]);
   }
 
   /** The search files, written after the browsers have reloaded (making them takes longer than a page). */

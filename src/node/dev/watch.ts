@@ -120,7 +120,8 @@ class WatchRun {
     private readonly options: WatchOptions,
     readonly outDir: string,
   ) {
-    this.session = new DevSession({ configFile: options.configFile, outDir, headHtml: this.live.headHtml });
+    const { headHtml } = this.live;
+    this.session = new DevSession({ configFile: options.configFile, outDir, headHtml, shown: this.showEarly });
   }
 
   /**
@@ -172,6 +173,21 @@ class WatchRun {
     this.lastPrinted = printed;
     this.live.send({ type: "error", error: errorInfo(error) });
   };
+
+  /** Routes of the running update already sent to the pages (`showEarly`). */
+  private sentEarly = new Set<string>();
+
+  /** A page an update wrote, shown at once where it is open (but over an error, which a full reload clears). */
+  private readonly showEarly = (routes: string[]) => {
+    if (!this.built || this.live.error) return;
+    for (const route of routes) this.sentEarly.add(route);
+    this.live.send({ type: "reload", routes, all: false });
+  };
+
+  /** The routes of an update's reload: those its pages were not sent already. */
+  private notSent(update: DevUpdate): string[] {
+    return update.routes.filter((route) => !this.sentEarly.has(route));
+  }
 
   /** The first build: the page asked for first (see `earlyPages`), then the rest, then the search files. */
   async firstBuild(): Promise<void> {
@@ -253,6 +269,7 @@ class WatchRun {
     this.pending.clear();
     const since = this.firstEvent;
     const started = Math.round(performance.now() - since);
+    this.sentEarly = new Set();
     const wasBuilt = this.built;
     let update: DevUpdate | null = null;
     let failure: unknown = null;
@@ -268,7 +285,7 @@ class WatchRun {
     if (update) this.built = true;
     const hadError = this.live.error !== null;
     if (failure) {
-      if (update) this.live.send({ type: "reload", routes: update.routes, all: update.reloadAll || !wasBuilt });
+      if (update) this.live.send({ type: "reload", routes: this.notSent(update), all: update.reloadAll || !wasBuilt });
       this.fail(failure);
       return;
     }
@@ -278,7 +295,8 @@ class WatchRun {
     this.options.out.info(describe(update!));
     this.lastPrinted = "";
     if (hadError) this.live.send({ type: "ok" });
-    this.live.send({ type: "reload", routes: update!.routes, all: update!.reloadAll || hadError || !wasBuilt });
+    // Sent even with no route left: the pages forget what they prefetched.
+    this.live.send({ type: "reload", routes: this.notSent(update!), all: update!.reloadAll || hadError || !wasBuilt });
     if (this.options.timings) this.printTimings(update!, since, started);
     this.scheduleSearch(update!.scope === "page" ? 400 : 0);
   }
