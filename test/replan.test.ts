@@ -89,11 +89,16 @@ describe("keeping the plan after an edit of docs' text (issue 30)", () => {
     expect((await bothWays(before, [ALPHA])).replanned).toBe(true);
   });
 
+  /** Edits `rel` and gives the files changed. */
+  const edited = (rel: string, from: string, to: string) => () => {
+    edit(rel, from, to);
+    return [rel];
+  };
   const replanning: [string, () => string[]][] = [
-    ["a sidebar label", () => (edit(ALPHA, "sidebar_label: Alpha\n", "sidebar_label: Alpha Two\n"), [ALPHA])],
-    ["a front matter line moving the keys below it", () => (edit(ALPHA, "tags:\n", "# a comment\ntags:\n"), [ALPHA])],
-    ["a title taken from the heading", () => (edit(GAMMA, "# Integrate with Gamma", "# Gamma at last"), [GAMMA])],
-    ["a language no doc used", () => (edit(GAMMA, "Gamma text.", "```ruby\nputs 1\n```"), [GAMMA])],
+    ["a sidebar label", edited(ALPHA, "sidebar_label: Alpha\n", "sidebar_label: Alpha Two\n")],
+    ["a front matter line moving the keys below it", edited(ALPHA, "tags:\n", "# a comment\ntags:\n")],
+    ["a title taken from the heading", edited(GAMMA, "# Integrate with Gamma", "# Gamma at last")],
+    ["a language no doc used", edited(GAMMA, "Gamma text.", "```ruby\nputs 1\n```")],
     [
       "a renamed doc",
       () => {
@@ -101,8 +106,14 @@ describe("keeping the plan after an edit of docs' text (issue 30)", () => {
         return [GAMMA, "docs/services/gamma/renamed.md"];
       },
     ],
-    ["a new doc", () => (writeFileSync(file("docs/services/delta.md"), "# Delta\n"), ["docs/services/delta.md"])],
-    ["the config", () => (edit("ssodocs.config.ts", "A small site for the tests.", "Edited."), ["ssodocs.config.ts"])],
+    [
+      "a new doc",
+      () => {
+        writeFileSync(file("docs/services/delta.md"), "# Delta\n");
+        return ["docs/services/delta.md"];
+      },
+    ],
+    ["the config", edited("ssodocs.config.ts", "A small site for the tests.", "Edited.")],
   ];
   it.each(replanning)("plans everything after %s", async (_name, apply) => {
     const { planned: before } = await planOf(undefined, []);
