@@ -4,7 +4,8 @@
 // files whose bytes changed are written. Which pages change falls out of the keys; there are no
 // rules of its own. The caches are the build's (on disk, the store's entries also kept in
 // memory), so a restart finds the pages of the last session.
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { type LoadedConfig, configFileOf, loadConfig } from "../config.ts";
 import type { SourceDoc } from "../content/load.ts";
@@ -139,18 +140,27 @@ class ServedFolder implements Sink {
     if (broken.length) throw new BrokenLinksError(broken, model);
   }
 
-  /** Writes a file whose bytes changed (to a temporary name, then renamed: never half-written); true if it did. */
+  /**
+   * Writes a file whose bytes changed (to a temporary name, then renamed: never half-written); true
+   * if it did. Synchronously: an update writes a few files, each at once rather than after a turn
+   * of the event loop and of the thread pool (busy with the store's entries) per step.
+   */
   async write(item: OutputItem, page: boolean): Promise<boolean> {
     if (this.written.get(item.path) === item.hash) return false;
     const target = outputPathIn(this.dir, item.path);
-    await mkdir(path.dirname(target), { recursive: true });
-    const temp = `${target}.${process.pid}.tmp`;
     const bytes = await item.bytes();
-    await writeFile(temp, page ? injectHead(bytes.toString("utf8"), this.headHtml) : bytes);
-    await rename(temp, target);
+    const folder = path.dirname(target);
+    if (!this.folders.has(folder)) mkdirSync(folder, { recursive: true });
+    this.folders.add(folder);
+    const temp = `${target}.${process.pid}.tmp`;
+    writeFileSync(temp, page ? injectHead(bytes.toString("utf8"), this.headHtml) : bytes);
+    renameSync(temp, target);
     this.written.set(item.path, item.hash);
     return true;
   }
+
+  /** Folders made in the served folder (files are only ever removed from it, never folders). */
+  private readonly folders = new Set<string>();
 
   /** Removes the files an earlier update wrote that are no longer part of the site. */
   private async removeGone(live: string[]): Promise<void> {

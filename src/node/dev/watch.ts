@@ -35,6 +35,12 @@ export interface WatchServer {
   close(): Promise<void>;
 }
 
+/**
+ * Quiet time after an update of pages' text before the search files are made again: making them
+ * takes several times as long as the update, and a save that came meanwhile would wait for them.
+ */
+const SEARCH_PAUSE_MS = 1000;
+
 /** Files no update is for: dependencies, version control, editors' temporary files. */
 const ignored = (file: string) =>
   /(^|[/\\])(?:node_modules|\.git)(?:[/\\]|$)|\.ssodocs-fresh-|\.tmp$|~$|\.sw[px]$|(^|[/\\])\.#|4913$/.test(file);
@@ -298,7 +304,7 @@ class WatchRun {
     // Sent even with no route left: the pages forget what they prefetched.
     this.live.send({ type: "reload", routes: this.notSent(update!), all: update!.reloadAll || hadError || !wasBuilt });
     if (this.options.timings) this.printTimings(update!, since, started);
-    this.scheduleSearch(update!.scope === "page" ? 400 : 0);
+    this.scheduleSearch(update!.scope === "page" ? SEARCH_PAUSE_MS : 0);
   }
 
   /** Where an update's time went, counted from the first file event it is for (`--timings`). */
@@ -310,11 +316,16 @@ class WatchRun {
     );
   }
 
+  /** The search files, made again once saves pause (they take longer than a page), after any update waiting. */
   private scheduleSearch(delay: number): void {
     if (this.searchTimer) clearTimeout(this.searchTimer);
     this.searchTimer = setTimeout(() => {
       this.searchTimer = null;
-      void this.queue(() => this.session.writeSearchFiles().catch(this.fail));
+      void this.queue(async () => {
+        // A save came meanwhile: its update goes first, then the search files, once saves pause again.
+        if (this.pending.size) this.scheduleSearch(SEARCH_PAUSE_MS);
+        else await this.session.writeSearchFiles().catch(this.fail);
+      });
     }, delay);
     this.searchTimer.unref();
   }
