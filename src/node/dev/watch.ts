@@ -36,6 +36,13 @@ export interface WatchServer {
 }
 
 /**
+ * Quiet time after the last file event before an update starts: the events of one save (an
+ * editor's write and rename) come together. A burst of saves longer than that is one update all
+ * the same: an update whose files change again while it runs leaves its report to the next.
+ */
+const DEBOUNCE_MS = 5;
+
+/**
  * Quiet time after an update of pages' text before the search files are made again: making them
  * takes several times as long as the update, and a save that came meanwhile would wait for them.
  */
@@ -83,6 +90,22 @@ function describe(update: DevUpdate): string {
         : `${update.sources.length} files`;
   const pages = update.routes.length === 1 ? "1 page" : `${update.routes.length} pages`;
   return `Rebuilt ${what} (${update.scope}) in ${update.ms} ms: ${pages} changed${update.reloadAll ? ", assets changed" : ""}`;
+}
+
+const SCOPES: DevUpdate["scope"][] = ["page", "structure", "site"];
+
+/** Two updates in a row as one: what either changed, the later one's warnings and timings. */
+function merged(a: DevUpdate | null, b: DevUpdate | null): DevUpdate | null {
+  if (!a || !b) return a ?? b;
+  return {
+    scope: SCOPES[Math.max(SCOPES.indexOf(a.scope), SCOPES.indexOf(b.scope))],
+    sources: [...new Set([...a.sources, ...b.sources])].sort(),
+    routes: [...new Set([...a.routes, ...b.routes])],
+    reloadAll: a.reloadAll || b.reloadAll,
+    ms: a.ms + b.ms,
+    warnings: b.warnings,
+    timings: b.timings,
+  };
 }
 
 /** The page shown for every route while the site has never built: its error. */
@@ -180,6 +203,13 @@ class WatchRun {
     this.live.send({ type: "error", error: errorInfo(error) });
   };
 
+  /** An update whose files changed again while it ran, reported with the next one (`runUpdate`). */
+  private carried: {
+    update: DevUpdate | null;
+    since: number;
+    sentEarly: Set<string>;
+    wasBuilt: boolean;
+  } | null = null;
   /** Routes of the running update already sent to the pages (`showEarly`). */
   private sentEarly = new Set<string>();
 
@@ -273,10 +303,12 @@ class WatchRun {
   private async runUpdate(): Promise<void> {
     const changed = new Set(this.pending);
     this.pending.clear();
-    const since = this.firstEvent;
+    const carried = this.carried;
+    this.carried = null;
+    const since = carried?.since ?? this.firstEvent;
     const started = Math.round(performance.now() - since);
-    this.sentEarly = new Set();
-    const wasBuilt = this.built;
+    this.sentEarly = carried?.sentEarly ?? new Set();
+    const wasBuilt = carried?.wasBuilt ?? this.built;
     let update: DevUpdate | null = null;
     let failure: unknown = null;
     try {
@@ -289,6 +321,18 @@ class WatchRun {
     // A config edit can move the folders to watch, even one that then fails.
     await this.watchNew();
     if (update) this.built = true;
+    update = merged(carried?.update ?? null, update);
+    // Files changed again meanwhile (a burst of saves): the next update, on its way, reports for both.
+    // A failure is left to it too: the files that failed are read again with it.
+    if (this.pending.size && !this.closed) {
+      this.carried = { update, since, sentEarly: this.sentEarly, wasBuilt };
+      return;
+    }
+    this.report(update, failure, wasBuilt, since, started);
+  }
+
+  /** What an update did: a line, the reload of the pages that changed, an error shown over them. */
+  private report(update: DevUpdate | null, failure: unknown, wasBuilt: boolean, since: number, started: number): void {
     const hadError = this.live.error !== null;
     if (failure) {
       if (update) this.live.send({ type: "reload", routes: this.notSent(update), all: update.reloadAll || !wasBuilt });
@@ -350,7 +394,7 @@ class WatchRun {
       void this.queue(async () => {
         if (this.pending.size) await this.runUpdate();
       });
-    }, this.options.debounceMs ?? 20);
+    }, this.options.debounceMs ?? DEBOUNCE_MS);
   }
 
   /** Whether an event changed the file: reading a file changes its access time, and that is an event too. */
