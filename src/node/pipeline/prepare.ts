@@ -2,10 +2,12 @@
 // page's key, and the renderers, loaded only when a page must be rendered. The templates are
 // loaded only then too: their stamp comes from the files they were last made from, as long as
 // each still hashes the same.
+import path from "node:path";
 import type { SiteView } from "../../shared/template-props.ts";
 import type { SiteConfig } from "../../shared/types.ts";
-import { hashOfInputs, inputsUnchanged } from "../bundled-import.ts";
+import { hashOfInputs, inputsUnchanged, type ModuleInputs } from "../bundled-import.ts";
 import { toolStamp } from "../paths.ts";
+import { ProjectPaths } from "../project-paths.ts";
 import { hashOf } from "../util/hash.ts";
 import type { LoadedConfig } from "../config.ts";
 import type { ContentModel } from "../content/site.ts";
@@ -48,15 +50,29 @@ export interface RendererCache {
   code?: { languages: string; code: CodeRenderer; markdown: MarkdownRenderer };
 }
 
-/** The templates' stamp: from the files they were last made from when all still hash the same, else by loading them. */
-async function templatesStamp(loaded: LoadedConfig, shortcuts: BuildShortcuts, cache: RendererCache): Promise<string> {
+/**
+ * The templates' stamp, from the files they were made from as keys name them (project-paths.ts):
+ * from the files they were last made from when all still hash the same (kept by their paths from
+ * the project root, so a second checkout finds them), else by loading them.
+ */
+async function templatesStamp(
+  loaded: LoadedConfig,
+  paths: ProjectPaths,
+  shortcuts: BuildShortcuts,
+  cache: RendererCache,
+): Promise<string> {
   const dir = loaded.templatesDir;
   if (!dir) return defaultTemplatesStamp();
+  const stampOf = (inputs: ModuleInputs) => hashOfInputs(paths.inputNames(inputs));
   const recorded = shortcuts.templates;
-  if (recorded?.dir === dir && inputsUnchanged(recorded.inputs)) return hashOfInputs(recorded.inputs);
-  const { templates, inputs } = await loadTemplates(loaded.templatesDir);
-  shortcuts.templates = { dir, inputs };
-  cache.templates = { stamp: hashOfInputs(inputs), templates };
+  const inputs = recorded?.inputs.map(([file, hash]): [string, string] => [paths.find(file), hash]);
+  if (recorded?.dir === paths.keep(dir) && inputsUnchanged(inputs!)) return stampOf(inputs!);
+  const loadedTemplates = await loadTemplates(loaded.templatesDir);
+  shortcuts.templates = {
+    dir: paths.keep(dir),
+    inputs: loadedTemplates.inputs.map(([file, hash]) => [paths.keep(file), hash]),
+  };
+  cache.templates = { stamp: stampOf(loadedTemplates.inputs), templates: loadedTemplates.templates };
   return cache.templates.stamp;
 }
 
@@ -70,19 +86,22 @@ export async function prepareSite(
   const { config } = loaded;
   const store = caches.pages;
   const client = clientAssets(config);
-  const templatesHash = await templatesStamp(loaded, caches.shortcuts, cache);
+  const paths = new ProjectPaths(loaded.file);
+  const templatesHash = await templatesStamp(loaded, paths, caches.shortcuts, cache);
   const site = siteViewOf(config, client);
   const stamps: SiteStamps = {
     tool: toolStamp(),
     templates: templatesHash,
-    site: siteStampOf(site, loaded.inputs),
+    site: siteStampOf(site, paths.inputNames(loaded.inputs)),
     structure: structureStampOf(model, inputs.categories),
     languages: inputs.languages,
   };
   const plans = planPages(model, site, stamps, loaded.file);
   let renderers: ReturnType<PreparedSite["renderers"]> | null = null;
   const imageHashes = new Map<string, string | null>();
-  const imageUnchanged = ([file, hash]: [string, string, string]) => {
+  // The store names an image by its path in the docs folder (produce.ts).
+  const imageUnchanged = ([name, hash]: [string, string, string]) => {
+    const file = path.join(loaded.docsDir, name);
     if (!imageHashes.has(file)) {
       try {
         imageHashes.set(file, hashOf(loaded.inputFiles.read(file, "image")));
@@ -111,7 +130,7 @@ export async function prepareSite(
         if (cache.templates?.stamp !== templatesHash) {
           const fresh = await loadTemplates(loaded.templatesDir);
           // Changed since the keys were worked out: the keys would not say what the pages are made from.
-          if (loaded.templatesDir && hashOfInputs(fresh.inputs) !== templatesHash)
+          if (loaded.templatesDir && hashOfInputs(paths.inputNames(fresh.inputs)) !== templatesHash)
             throw new SsodocsError("the templates changed while the site was being built; build again");
           cache.templates = { stamp: templatesHash, templates: fresh.templates };
         }
