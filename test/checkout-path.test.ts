@@ -48,7 +48,11 @@ function checkout(): { root: string; site: (root: string) => string } {
   // The templates import ssodocs's shared helpers by a path relative to the repository.
   symlinkSync(path.join(ROOT, "src"), path.join(website, "src"));
   const config = path.join(website, "ssodocs.config.ts");
-  writeFileSync(config, readFileSync(config, "utf8").replace("  footer:", '  templates: "templates",\n  footer:'));
+  // Paths in the config as Docusaurus configs often give them: absolute, from the config's folder.
+  const text = readFileSync(config, "utf8")
+    .replace("  footer:", '  templates: "templates",\n  footer:')
+    .replace('static: "static"', 'static: path.join(import.meta.dirname, "static")');
+  writeFileSync(config, `import path from "node:path";\n${text}`);
   return { root, site: (at) => path.join(at, "website") };
 }
 

@@ -92,7 +92,7 @@ export async function prepareSite(
   const stamps: SiteStamps = {
     tool: toolStamp(),
     templates: templatesHash,
-    site: siteStampOf(site, paths.inputNames(loaded.inputs)),
+    site: siteStampOf(site, loaded.inputs, paths),
     structure: structureStampOf(model, inputs.categories),
     languages: inputs.languages,
   };
