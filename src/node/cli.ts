@@ -214,7 +214,10 @@ function indexCommand(program: Command, { out }: CommandContext): void {
 function withCacheDir(program: Command): void {
   for (const command of program.commands)
     if (command.name() !== "new")
-      command.option("--cache-dir <dir>", "keep the caches in this folder (default: node_modules/.cache/ssodocs)");
+      command.option(
+        "--cache-dir <dir>",
+        "keep the caches in this folder (default: $SSODOCS_CACHE_DIR, else node_modules/.cache/ssodocs)",
+      );
   program.hook("preAction", (_program, action) => {
     const dir = (action.opts() as { cacheDir?: string }).cacheDir;
     if (dir) setCacheDir(dir);

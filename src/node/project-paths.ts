@@ -17,7 +17,7 @@ const NODE_MODULES = `${path.sep}node_modules${path.sep}`;
 /** Names the files of the project whose config is `configFile` (see above). */
 export class ProjectPaths {
   /** The project root as written and as a real path (esbuild names the files it bundled by their real paths). */
-  readonly root: string;
+  private readonly root: string;
   private readonly realRoot: string;
 
   constructor(configFile: string) {

@@ -65,8 +65,10 @@ async function templatesStamp(
   if (!dir) return defaultTemplatesStamp();
   const stampOf = (inputs: ModuleInputs) => hashOfInputs(paths.inputNames(inputs));
   const recorded = shortcuts.templates;
-  const inputs = recorded?.inputs.map(([file, hash]): [string, string] => [paths.find(file), hash]);
-  if (recorded?.dir === paths.keep(dir) && inputsUnchanged(inputs!)) return stampOf(inputs!);
+  if (recorded?.dir === paths.keep(dir)) {
+    const inputs = recorded.inputs.map(([file, hash]): [string, string] => [paths.find(file), hash]);
+    if (inputsUnchanged(inputs)) return stampOf(inputs);
+  }
   const loadedTemplates = await loadTemplates(loaded.templatesDir);
   shortcuts.templates = {
     dir: paths.keep(dir),

@@ -1,7 +1,8 @@
 // Where the caches of a site live: one folder, by default the project's
 // `node_modules/.cache/ssodocs` (`SSODOCS_CACHE_DIR` moves it; tests give each test its own; the
 // command line's `--cache-dir` wins over both), and `SSODOCS_NO_CACHE=1` turns the caches of site
-// content off. Nothing in it names the checkout's path, so a CI runner can restore it into any workspace.
+// content off. What it keeps is found by a checkout of the project at any path (project-paths.ts), so
+// a CI runner can restore it into any workspace.
 import path from "node:path";
 
 /** The folder `SSODOCS_CACHE_DIR` names, read once when ssodocs starts. */
