@@ -9,6 +9,7 @@ import { loadConfig, type LoadedConfig } from "./config.ts";
 import { formatError, SsodocsError, Warnings } from "./errors.ts";
 import { createOutput, type Output } from "./output.ts";
 import { RECORDS_FILE } from "./search/files.ts";
+import { setCacheDir } from "./store/cache-dir.ts";
 
 const VERSION = "0.1.0";
 
@@ -263,6 +264,20 @@ function componentsCommand(program: Command, { out }: CommandContext): void {
   });
 }
 
+/** `--cache-dir` on every command that builds: where the caches live (SSODOCS_CACHE_DIR, which it overrides). */
+function withCacheDir(program: Command): void {
+  for (const command of program.commands)
+    if (command.name() !== "new")
+      command.option(
+        "--cache-dir <dir>",
+        "keep the caches in this folder (default: $SSODOCS_CACHE_DIR, else node_modules/.cache/ssodocs)",
+      );
+  program.hook("preAction", (_program, action) => {
+    const dir = (action.opts() as { cacheDir?: string }).cacheDir;
+    if (dir) setCacheDir(dir);
+  });
+}
+
 export async function main(argv: string[]): Promise<number> {
   let exitCode = 0;
   const context: CommandContext = { out: createOutput(), fail: () => (exitCode = 1) };
@@ -275,6 +290,7 @@ export async function main(argv: string[]): Promise<number> {
     .exitOverride();
   for (const add of [buildCommand, serveCommand, checkCommand, newCommand, indexCommand, componentsCommand])
     add(program, context);
+  withCacheDir(program);
   try {
     await program.parseAsync(argv);
   } catch (error) {

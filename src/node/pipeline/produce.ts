@@ -1,6 +1,7 @@
 // The third stage: every page, from the store when its key is there, else rendered (and kept).
 // A page's bytes and data are read from the store only when a later stage asks for them; an
 // entry that turns out to be damaged is rendered again on the spot, under the same key.
+import path from "node:path";
 import type { DocSearchRecord } from "../../shared/types.ts";
 import type { PagePlan } from "./keys.ts";
 import type { MadePage, PageMeta, RenderContext } from "../render/render-pages.ts";
@@ -22,6 +23,37 @@ export interface ProducedPage {
   attachments: OutputItem[];
   links(): Promise<PageLinks & { origins: [string, string][] }>;
   records(): Promise<DocSearchRecord[] | null>;
+}
+
+/** What a stored warning says in place of its doc's file (it names the file where the checkout is when it is shown). */
+const DOC_FILE = "\u0000doc";
+
+/**
+ * A page's index data as the store keeps it: the same from every checkout at any path (issue
+ * 30), so its images are named by their paths in the docs folder and its warnings without the
+ * doc's absolute path. `entryInfo` turns it back into this checkout's paths.
+ */
+function storedInfo(site: PreparedSite, plan: PagePlan, info: MadePage["info"]): MadePage["info"] {
+  const docFile = plan.doc ? `${plan.doc.file}:` : null;
+  const relative = (file: string) => path.relative(site.loaded.docsDir, file).split(path.sep).join("/");
+  return {
+    warnings: info.warnings.map((w) =>
+      docFile && w.startsWith(docFile) ? `${DOC_FILE}:${w.slice(docFile.length)}` : w,
+    ),
+    images: info.images.map(([file, hash, output]) => [relative(file), hash, output]),
+  };
+}
+
+/** A page's index data with this checkout's paths (see storedInfo). */
+function entryInfo(site: PreparedSite, plan: PagePlan, info: EntryInfo): EntryInfo {
+  const docFile = plan.doc?.file;
+  return {
+    ...info,
+    warnings: info.warnings.map((w) =>
+      docFile && w.startsWith(`${DOC_FILE}:`) ? docFile + w.slice(DOC_FILE.length) : w,
+    ),
+    images: info.images.map(([file, hash, output]) => [path.join(site.loaded.docsDir, file), hash, output]),
+  };
 }
 
 /** Renders pages with the site's renderers, keeping each in the store; `made` gets each as it is done. */
@@ -55,7 +87,8 @@ async function render(
   };
   await renderPages(plans, context, (page) => {
     const attachments = (page.meta.attachments ?? []).map(([file, text]): [string, string] => [file, hashOf(text)]);
-    return made(page, store.write(page.plan.key, page.meta, page.html, { ...page.info, attachments }));
+    const info = { ...storedInfo(site, page.plan, page.info), attachments };
+    return made(page, store.write(page.plan.key, page.meta, page.html, info));
   });
   code.save();
 }
@@ -65,9 +98,10 @@ function pageOf(
   site: PreparedSite,
   store: PageStore,
   plan: PagePlan,
-  info: EntryInfo,
+  stored: EntryInfo,
   known: PageMeta | null,
 ): ProducedPage {
+  const info = entryInfo(site, plan, stored);
   // Read once for the page's HTML and its attachments, which are written one after the other; held
   // only weakly, so a build of many pages does not keep every entry in memory.
   let last: WeakRef<Entry<PageMeta>> | undefined;

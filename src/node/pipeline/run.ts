@@ -60,6 +60,9 @@ export interface RunOptions {
 
 export interface RunResult extends SiteOutput {
   seconds: number;
+  /** How many pages were taken from the store, and how many were rendered (their keys were not there). */
+  stored: number;
+  rendered: number;
   /** Milliseconds spent in each stage. */
   timings: Record<string, number>;
 }
@@ -116,7 +119,8 @@ export async function run(loaded: LoadedConfig, options: RunOptions): Promise<Ru
       return broken;
     });
     clock.lap("write");
-    return { ...output, seconds: clock.seconds(), timings: clock.timings };
+    const counts = { stored: pages.length - misses.length, rendered: misses.length };
+    return { ...output, ...counts, seconds: clock.seconds(), timings: clock.timings };
   } catch (error) {
     await sink.discard?.();
     throw error;
