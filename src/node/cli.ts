@@ -8,6 +8,7 @@ import { loadConfig, type LoadedConfig } from "./config.ts";
 import { formatError, SsodocsError, Warnings } from "./errors.ts";
 import { createOutput, type Output } from "./output.ts";
 import { RECORDS_FILE } from "./search/files.ts";
+import { notInSidebarMessage } from "./validate/sidebar-coverage.ts";
 
 const VERSION = "0.1.0";
 
@@ -110,8 +111,9 @@ function printCheck(out: Output, report: CheckReport): void {
     if (n >= 5)
       out.error(`Hint: "${href}" is broken on ${n} pages; it probably comes from the layout (navbar or footer).`);
   }
-  for (const g of report.notInSidebar ?? [])
-    out.error(`${g.file}: the doc ${g.id} is in no sidebar; add it to one, or mark it unlisted: true`);
+  // Without docs.requireSidebar, these are among the warnings.
+  for (const g of report.sidebarRequired ? (report.notInSidebar ?? []) : [])
+    out.error(`${g.file}: ${notInSidebarMessage(g.id)}; add it to one, or mark it unlisted: true`);
   for (const l of report.linkinator?.broken ?? [])
     out.error(`${where(l)}linkinator: ${l.url} (status ${l.status}) linked from ${l.page}`);
   const notRun = "not run (the build failed)";
