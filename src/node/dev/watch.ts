@@ -8,6 +8,7 @@ import type http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { watch, type FSWatcher } from "chokidar";
+import { configFileOf, configNotice } from "../config.ts";
 import { formatError, SsodocsError } from "../errors.ts";
 import type { Output } from "../output.ts";
 import { type RequestHook, sendFile, startStaticServer } from "../serve/static.ts";
@@ -157,6 +158,8 @@ class WatchRun {
     if (!firstError) {
       try {
         const first = await this.session.start();
+        const notice = configNotice(this.session.loaded);
+        if (notice) this.options.out.info(notice);
         for (const w of first.warnings) this.options.out.warn(w);
         this.built = true;
         this.session.forgetEarlyFiles();
@@ -177,7 +180,7 @@ class WatchRun {
   /** The folders to watch (the docs, templates and static folders) and the files (the config and what it imports). */
   private watched(): { folders: string[]; files: string[] } {
     const { loaded } = this.session;
-    const configFile = path.resolve(this.options.configFile ?? "ssodocs.config.ts");
+    const configFile = configFileOf(this.options.configFile);
     if (!loaded) return { folders: [], files: [configFile] };
     const templates = loaded.templatesDir ?? DEFAULT_TEMPLATES;
     return {
