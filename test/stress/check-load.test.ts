@@ -1,6 +1,7 @@
 // `ssodocs check` on a site of 500 pages while two other builds keep the machine busy: every run
 // passes with 0 broken links. (linkinator once reported hundreds of pages that exist as broken,
-// "status 0", under load.) Part of `npm run test:stress`: five checks of 500 pages take minutes.
+// "status 0", under load.) Part of `npm run test:stress`: five checks of 500 pages take minutes
+// (the time-out only bounds a run on a machine far busier than the two builds make it).
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -77,5 +78,5 @@ describe("check under load", () => {
     } finally {
       await Promise.all(load.map((l) => l.stop()));
     }
-  }, 1_200_000);
+  }, 3_600_000);
 });
