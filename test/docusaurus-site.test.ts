@@ -465,16 +465,41 @@ describe("the site's look: theme assets and custom stylesheets (issue 29)", () =
 });
 
 describe("ssodocs check on the Docusaurus site", () => {
-  it("reports the doc left out of every sidebar by its file, and nothing unlisted", () => {
+  it("passes, warning of the doc left out of every sidebar (Docusaurus builds it), and of nothing unlisted", () => {
     const r = runCli(["check", "--json", "--config", site.config], ROOT, cliEnv());
-    expect(r.code).toBe(1);
-    const report = JSON.parse(r.stdout) as { notInSidebar: { id: string; file: string }[]; brokenLinks: unknown[] };
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as {
+      ok: boolean;
+      notInSidebar: { id: string; file: string }[];
+      brokenLinks: unknown[];
+      warnings: string[];
+    };
+    expect(report.ok).toBe(true);
     expect(report.notInSidebar).toEqual([{ id: "about", file: path.join(site.dir, "docs/about.md") }]);
     expect(report.brokenLinks).toEqual([]);
     const text = runCli(["check", "--config", site.config], ROOT, cliEnv());
-    expect(text.stderr).toMatch(
-      /docs\/about\.md: the doc about is in no sidebar; add it to one, or mark it unlisted: true/,
-    );
+    expect(text.code).toBe(0);
+    // One warning about sidebars; the other two are the front-matter keys the site uses on purpose.
+    expect(text.stderr.split("\n").filter(Boolean)).toEqual([
+      expect.stringMatching(/grafana\/index\.md:5: front matter "sidebar_custom_props" has no effect/),
+      expect.stringMatching(/grafana\/index\.md:6: front matter "sidebar_key" has no effect/),
+      `warning ${path.join(site.dir, "docs/about.md")}: the doc about is in no sidebar; it is built all the same (docs.requireSidebar makes this an error)`,
+    ]);
+    expect(text.stdout).toMatch(/^Check passed: .*; 1 doc missing from the sidebar; /);
+  });
+
+  it("fails for it with docs.requireSidebar", () => {
+    const copy = tempDocusaurusSite({}, (c) => c.replace("  docs: {", "  docs: {\n    requireSidebar: true,"));
+    try {
+      const r = runCli(["check", "--config", copy.config], ROOT, cliEnv());
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(
+        `error ${path.join(copy.dir, "docs/about.md")}: the doc about is in no sidebar; add it to one, or mark it unlisted: true`,
+      );
+      expect(r.stdout).toMatch(/^Check failed: .*; 1 doc missing from the sidebar; /);
+    } finally {
+      copy.cleanup();
+    }
   });
 });
 

@@ -193,11 +193,32 @@ describe("ssodocs check", () => {
     }
   });
 
-  it("fails for a doc the sidebar does not list, naming its file (an unlisted doc is no failure)", () => {
+  it("warns of a doc the sidebar does not list, naming its file (an unlisted doc is no warning)", () => {
     const site = tempSite({
       "docs/services/gamma/index.md": guide("Integrate with Gamma", "## What is Gamma\n\nGamma."),
       "docs/notes.md": "---\ntitle: Notes\nunlisted: true\n---\n\nFor readers with the link.\n",
     });
+    try {
+      const r = runCli(["check", "--config", site.config]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toBe(
+        `warning ${path.join(site.dir, "docs/services/gamma/index.md")}: the doc services/gamma/index is in no sidebar; it is built all the same (docs.requireSidebar makes this an error)\n`,
+      );
+      expect(r.stdout).toMatch(/^Check passed: 13 pages; .*; 1 doc missing from the sidebar; /m);
+    } finally {
+      site.cleanup();
+    }
+  });
+
+  it("fails for a doc the sidebar does not list with docs.requireSidebar, naming its file", () => {
+    const site = tempSite({
+      "docs/services/gamma/index.md": guide("Integrate with Gamma", "## What is Gamma\n\nGamma."),
+      "docs/notes.md": "---\ntitle: Notes\nunlisted: true\n---\n\nFor readers with the link.\n",
+    });
+    writeFileSync(
+      site.config,
+      readFileSync(site.config, "utf8").replace('    path: "docs",', '    path: "docs",\n    requireSidebar: true,'),
+    );
     try {
       const r = runCli(["check", "--config", site.config]);
       expect(r.code).toBe(1);

@@ -1,5 +1,6 @@
 // `ssodocs check`: the build's validations in a temporary folder (front matter, links, anchors,
-// sidebar entries), sidebar coverage, then linkinator over the output served on 127.0.0.1.
+// sidebar entries), sidebar coverage (a doc in no sidebar warns, as Docusaurus builds it; with
+// `docs.requireSidebar` it fails), then linkinator over the output served on 127.0.0.1.
 // One report, printed as text or as JSON for machines; a check that did not run (the build
 // failed first) says so instead of reporting nothing found.
 import { rm } from "node:fs/promises";
@@ -11,7 +12,7 @@ import { brokenLinkLocation, sourceOfRoute } from "./validate/link-location.ts";
 import { SsodocsError, SsodocsErrors, Warnings } from "./errors.ts";
 import type { InputFiles } from "./input-files.ts";
 import type { BrokenLink } from "./validate/links.ts";
-import { docsMissingFromSidebar } from "./validate/sidebar-coverage.ts";
+import { docsMissingFromSidebar, notInSidebarMessage } from "./validate/sidebar-coverage.ts";
 import { makeTempFolder } from "./util/temp-folders.ts";
 
 interface CheckProblem {
@@ -42,6 +43,8 @@ export interface CheckReport {
   brokenLinks: LocatedBrokenLink[] | null;
   /** Docs no sidebar lists (other than unlisted ones); null when the build failed. */
   notInSidebar: { id: string; file: string }[] | null;
+  /** Whether a doc in no sidebar fails the check (`docs.requireSidebar`) rather than warns. */
+  sidebarRequired: boolean;
   /** Null when the build failed, so there was nothing to crawl. */
   linkinator: { checked: number; broken: LinkinatorProblem[] } | null;
 }
@@ -95,6 +98,7 @@ export async function runCheck(loaded: LoadedConfig, options: { external: boolea
     errors: [],
     brokenLinks: null,
     notInSidebar: null,
+    sidebarRequired: loaded.config.docs.requireSidebar,
     linkinator: null,
   };
   try {
@@ -115,6 +119,11 @@ export async function runCheck(loaded: LoadedConfig, options: { external: boolea
     const unsafe = new Set(warnings.unsafe);
     report.warnings = warnings.list.filter((w) => !unsafe.has(w));
     for (const w of unsafe) report.errors.push({ message: w });
+    if (!report.sidebarRequired)
+      for (const { id, file } of report.notInSidebar!)
+        report.warnings.push(
+          `${file}: ${notInSidebarMessage(id)}; it is built all the same (docs.requireSidebar makes this an error)`,
+        );
     // linkinator is only loaded for `check`: it is the slowest import of all.
     const { checkWithLinkinator } = await import("./validate/linkinator.ts");
     const crawled = await checkWithLinkinator(outDir, options.external);
@@ -129,7 +138,7 @@ export async function runCheck(loaded: LoadedConfig, options: { external: boolea
       !!report.brokenLinks &&
       !report.brokenLinks.length &&
       !!report.notInSidebar &&
-      !report.notInSidebar.length &&
+      (!report.sidebarRequired || !report.notInSidebar.length) &&
       !!report.linkinator &&
       !report.linkinator.broken.length;
     await rm(temp, { recursive: true, force: true });

@@ -5,11 +5,12 @@ import { Command, CommanderError } from "commander";
 import type { DocSearchRecord } from "../shared/types.ts";
 import { buildSite, searchRecordsOf, type BuildResult } from "./pipeline/build.ts";
 import type { CheckReport } from "./check.ts";
-import { loadConfig, type LoadedConfig } from "./config.ts";
+import { configNotice, loadConfig, type LoadedConfig } from "./config.ts";
 import { formatError, SsodocsError, Warnings } from "./errors.ts";
 import { createOutput, type Output } from "./output.ts";
 import { RECORDS_FILE } from "./search/files.ts";
 import { setCacheDir } from "./store/cache-dir.ts";
+import { notInSidebarMessage } from "./validate/sidebar-coverage.ts";
 
 const VERSION = "0.1.0";
 
@@ -35,9 +36,17 @@ async function runBuild(out: Output, loaded: LoadedConfig, outDir: string | null
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
+/** Loads the config, saying which it read when that is a Docusaurus one (`quiet`: for output machines read). */
+async function load(out: Output, configPath: string | undefined, quiet = false): Promise<LoadedConfig> {
+  const loaded = await loadConfig(configPath);
+  const notice = configNotice(loaded);
+  if (notice && !quiet) out.info(notice);
+  return loaded;
+}
+
 const withConfig = (cmd: Command) =>
   cmd
-    .option("-c, --config <file>", "config file", "ssodocs.config.ts")
+    .option("-c, --config <file>", "config file (default: ssodocs.config.ts, else the folder's docusaurus.config.*)")
     .option("--verbose", "print the stack trace of an error (also DEBUG=ssodocs)", false);
 
 function buildCommand(program: Command, { out }: CommandContext): void {
@@ -45,7 +54,7 @@ function buildCommand(program: Command, { out }: CommandContext): void {
     .option("-o, --out <dir>", "output folder", "build")
     .option("--timings", "print the time each stage took", false)
     .action(async (opts: CommonOptions & { out: string; timings: boolean }) => {
-      const result = await runBuild(out, await loadConfig(opts.config), opts.out);
+      const result = await runBuild(out, await load(out, opts.config), opts.out);
       if (opts.timings) {
         const stages = Object.entries(result.timings).map(([k, v]) => `${k} ${v} ms`);
         out.info(`${stages.join(", ")}, peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
@@ -56,7 +65,7 @@ function buildCommand(program: Command, { out }: CommandContext): void {
 }
 
 async function serveBuilt(out: Output, opts: CommonOptions & { out: string; host: string }, port: number) {
-  const result = await runBuild(out, await loadConfig(opts.config), opts.out);
+  const result = await runBuild(out, await load(out, opts.config), opts.out);
   out.info(`Built ${result.pages.length} pages in ${result.seconds.toFixed(2)} s`);
   const { startStaticServer } = await import("./serve/static.ts");
   const server = await startStaticServer(path.resolve(opts.out), port, opts.host, [], {
@@ -134,8 +143,9 @@ function printCheck(out: Output, report: CheckReport): void {
     if (n >= 5)
       out.error(`Hint: "${href}" is broken on ${n} pages; it probably comes from the layout (navbar or footer).`);
   }
-  for (const g of report.notInSidebar ?? [])
-    out.error(`${g.file}: the doc ${g.id} is in no sidebar; add it to one, or mark it unlisted: true`);
+  // Without docs.requireSidebar, these are among the warnings.
+  for (const g of report.sidebarRequired ? (report.notInSidebar ?? []) : [])
+    out.error(`${g.file}: ${notInSidebarMessage(g.id)}; add it to one, or mark it unlisted: true`);
   for (const l of report.linkinator?.broken ?? [])
     out.error(`${where(l)}linkinator: ${l.url} (status ${l.status}) linked from ${l.page}`);
   const notRun = "not run (the build failed)";
@@ -160,7 +170,7 @@ function checkCommand(program: Command, { out, fail }: CommandContext): void {
     .option("--external", "also check external links", false)
     .option("--json", "print a machine-readable report on stdout instead of text", false)
     .action(async (opts: CommonOptions & { external: boolean; json: boolean }) => {
-      const loaded = await loadConfig(opts.config);
+      const loaded = await load(out, opts.config, opts.json);
       const { runCheck } = await import("./check.ts");
       const report = await runCheck(loaded, { external: opts.external });
       if (!report.ok) fail();
@@ -210,7 +220,7 @@ function indexCommand(program: Command, { out }: CommandContext): void {
     .option("--index-name <name>", "Algolia index (default: search.algolia.indexName of the config)")
     .option("--algolia-host <url>", "send to this host instead of Algolia's (a proxy or a test server)")
     .action(async (opts: CommonOptions & { push: boolean; indexName?: string; algoliaHost?: string }) => {
-      const loaded = await loadConfig(opts.config);
+      const loaded = await load(out, opts.config);
       const result = await runBuild(out, loaded, null);
       const records = (await searchRecordsOf(result)) as DocSearchRecord[];
       if (!opts.push) {

@@ -140,6 +140,8 @@ export class DevSession {
   private searchPaths: string[] = [];
   /** The config failed to load: it is loaded again with the next update, whatever that is for. */
   private configStale = true;
+  /** The config's own warnings (keys ssodocs leaves out) are printed once per load, with the next update. */
+  private configWarned = false;
 
   constructor(private readonly options: DevSessionOptions) {
     this.served = new ServedFolder(options.outDir, options.headHtml, () => this.searchPaths);
@@ -165,6 +167,7 @@ export class DevSession {
     this.caches.pages.keepBodies = true;
     const loaded = await loadConfig(file, { modules: this.caches.shortcuts });
     this.configStale = false;
+    this.configWarned = false;
     this.loaded = loaded;
     this.configInputs.clear();
     for (const [input] of loaded.inputs)
@@ -266,6 +269,8 @@ export class DevSession {
     const reloaded = await this.loadConfigIfStale(configChanged);
     const before = this.current?.stamps;
     const warnings = new Warnings();
+    if (!this.configWarned) warnings.list.push(...this.loaded.warnings);
+    this.configWarned = true;
     // The search files are made after the browsers have reloaded (writeSearchFiles): making them takes longer than a page.
     const options = {
       ...this.runOptions(reloaded ? new Set() : changed, warnings),

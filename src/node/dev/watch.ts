@@ -7,6 +7,7 @@ import { rm } from "node:fs/promises";
 import type http from "node:http";
 import path from "node:path";
 import { watch, type FSWatcher } from "chokidar";
+import { configFileOf, configNotice } from "../config.ts";
 import { formatError, SsodocsError } from "../errors.ts";
 import type { Output } from "../output.ts";
 import { type RequestHook, sendFile, startStaticServer } from "../serve/static.ts";
@@ -181,6 +182,8 @@ class WatchRun {
     if (!firstError) {
       try {
         const first = await this.session.start();
+        const notice = configNotice(this.session.loaded);
+        if (notice) this.options.out.info(notice);
         for (const w of first.warnings) this.options.out.warn(w);
         this.built = true;
         this.session.forgetEarlyFiles();
@@ -205,7 +208,7 @@ class WatchRun {
    */
   private watched(): { folders: string[]; files: string[] } {
     const { loaded } = this.session;
-    const configFile = path.resolve(this.options.configFile ?? "ssodocs.config.ts");
+    const configFile = configFileOf(this.options.configFile);
     if (!loaded) return { folders: [], files: [configFile] };
     const templates = loaded.templatesDir ?? DEFAULT_TEMPLATES;
     // The customCss files themselves too: one that failed to bundle is watched for its fix.

@@ -84,6 +84,8 @@ export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Pr
   const outDir = options.outDir ? path.resolve(options.outDir) : null;
   const caches = options.caches ?? siteCaches(loaded.file);
   const warnings = options.warnings ?? new Warnings();
+  // What the config says that ssodocs leaves out, first.
+  warnings.list.push(...loaded.warnings);
   const build = async (sink: Sink) => {
     const result = await run(loaded, { caches, sink, warnings });
     return { ...result, warnings: warnings.list, csp: result.site.csp };
