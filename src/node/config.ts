@@ -1,6 +1,6 @@
 // Loads `ssodocs.config.ts`, checks every key against the schema (config-schema.ts) and fills in
 // the defaults. An error names the key and the config file.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import * as v from "valibot";
 import type { SiteConfig } from "../shared/types.ts";
@@ -8,7 +8,7 @@ import { importModule, type ModuleCache, type ModuleInputs } from "./bundled-imp
 import { ConfigSchema } from "../shared/schema/config.ts";
 import { nearestOf } from "./util/nearest.ts";
 import { loadSidebars, type NamedSidebar } from "./content/sidebars-module.ts";
-import { SsodocsError } from "./errors.ts";
+import { positionOf, type SourceLocation, SsodocsError } from "./errors.ts";
 import { InputFiles } from "./input-files.ts";
 import { filterRawHtml } from "./markdown/raw-html.ts";
 
@@ -69,6 +69,33 @@ function schemaAt(parts: (string | number)[]): AnySchema | null {
 const keyName = (parts: (string | number)[]) =>
   parts.map((p, i) => (typeof p === "number" ? `[${p}]` : `${i ? "." : ""}${p}`)).join("");
 
+/**
+ * Where the config file writes a key (`tagline:` or `"tagline":`), looked for after its parents:
+ * the file, and the line and column of the deepest key found.
+ */
+function keyPlace(file: string, parts: (string | number)[]): SourceLocation {
+  let text: string;
+  try {
+    // The config is the maintainers' code, read already to be run.
+    text = readFileSync(file, "utf8");
+  } catch {
+    return { file };
+  }
+  let from = 0;
+  let at = -1;
+  for (const part of parts) {
+    if (typeof part === "number") continue;
+    const name = part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const key = new RegExp(`(?<=^|[\\s{,])(["']?)${name}\\1\\s*:`, "gm");
+    key.lastIndex = from;
+    const hit = key.exec(text);
+    if (!hit) break;
+    at = hit.index;
+    from = hit.index + hit[0].length;
+  }
+  return at < 0 ? { file } : { file, ...positionOf(text, at) };
+}
+
 /** Checks a config against the schema and returns it with its defaults; throws naming the bad key. */
 export function resolveConfig(user: unknown, file: string): SiteConfig {
   const result = v.safeParse(ConfigSchema, user);
@@ -92,7 +119,7 @@ export function resolveConfig(user: unknown, file: string): SiteConfig {
     const message = schema ? (schema.message ?? unwrap(schema).message) : null;
     throw new SsodocsError(
       `config key "${keyName(parts)}" ${typeof message === "string" ? message : "is missing"} (got nothing)`,
-      { file },
+      keyPlace(file, parts.slice(0, -1)),
     );
   }
   if (isObject && issue.expected === "never" && parts.length) {
@@ -103,7 +130,7 @@ export function resolveConfig(user: unknown, file: string): SiteConfig {
     const nearest = nearestOf(key, known);
     throw new SsodocsError(
       `unknown config key "${keyName(parts)}"${nearest ? ` (did you mean "${nearest}"?)` : ""}${known.length ? ` (known keys: ${known.join(", ")})` : ""}`,
-      { file },
+      keyPlace(file, parts),
     );
   }
   const got =
@@ -113,7 +140,7 @@ export function resolveConfig(user: unknown, file: string): SiteConfig {
         ? "a function"
         : JSON.stringify(issue.input);
   if (!parts.length) throw new SsodocsError(`the config file's default export ${issue.message}`, { file });
-  throw new SsodocsError(`config key "${keyName(parts)}" ${issue.message} (got ${got})`, { file });
+  throw new SsodocsError(`config key "${keyName(parts)}" ${issue.message} (got ${got})`, keyPlace(file, parts));
 }
 
 /** The announcement bar's HTML passes the raw-HTML allow-list of docs: anything it would remove is an error. */
@@ -123,7 +150,7 @@ function checkAnnouncement(config: SiteConfig, file: string): void {
   if (removed.length)
     throw new SsodocsError(
       `config key "announcementBar.content" holds HTML outside the allow-list (${removed.join("; ")}); remove it`,
-      { file },
+      keyPlace(file, ["announcementBar", "content"]),
     );
 }
 

@@ -56,7 +56,7 @@ export function mdxPlugin(md: MarkdownIt): void {
           if (expression)
             env.warnings.add(
               `JSX expression ${expression} is shown as text: ssodocs does not evaluate MDX expressions`,
-              { file: env.file, line: lineOf(env, parentMap) },
+              { file: env.file, line: lineOf(env, parentMap), needle: expression },
             );
         }
         if (t.children) visit(t.children, t.map);

@@ -2,8 +2,9 @@
 // A page's bytes and data are read from the store only when a later stage asks for them; an
 // entry that turns out to be damaged is rendered again on the spot, under the same key.
 import type { DocSearchRecord } from "../../shared/types.ts";
+import type { Diagnostic } from "../errors.ts";
 import type { PagePlan } from "./keys.ts";
-import type { MadePage, PageMeta, RenderContext } from "../render/render-pages.ts";
+import type { MadePage, PageMeta, RenderContext, RenderMeter } from "../render/render-pages.ts";
 import type { Entry, EntryInfo, PageStore } from "../store/page-store.ts";
 import type { PageLinks } from "../validate/links.ts";
 import { hashOf } from "../util/hash.ts";
@@ -13,7 +14,7 @@ import type { PreparedSite } from "./prepare.ts";
 /** A page of the build, with what the later stages ask of it. */
 export interface ProducedPage {
   plan: PagePlan;
-  warnings: string[];
+  warnings: Diagnostic[];
   /** Images the page shows: [source file, hash of its bytes, output path]. */
   images: [string, string, string][];
   output: OutputItem;
@@ -29,6 +30,7 @@ async function render(
   store: PageStore,
   plans: PagePlan[],
   made: (page: MadePage, entry: Entry<PageMeta>) => Promise<void>,
+  meter?: RenderMeter,
 ): Promise<void> {
   // Loaded only when something is rendered (with React's server renderer and the HTML parser of search records).
   const [{ templates, markdown, code }, { renderPages }] = await Promise.all([
@@ -51,6 +53,7 @@ async function render(
       const plan = docPlans.get(docId);
       return plan ? (store.read<PageMeta>(plan.key)?.meta.description ?? null) : null;
     },
+    meter,
   };
   await renderPages(plans, context, (page) => {
     const attachments = (page.meta.attachments ?? []).map(([file, text]): [string, string] => [file, hashOf(text)]);
@@ -109,15 +112,17 @@ export async function producePages(
   misses: PagePlan[],
   emit: ((items: OutputItem[]) => Promise<void>) | null,
   only = site.plans,
+  meter?: RenderMeter,
 ): Promise<ProducedPage[]> {
   const rendered = new Map<PagePlan, ProducedPage>();
   if (misses.length) {
-    await render(site, store, misses, async (page, entry) => {
+    const made = async (page: MadePage, entry: Entry<PageMeta>) => {
       // The HTML goes to the sink now; only the data later stages need stays in memory.
       rendered.set(page.plan, pageOf(site, store, page.plan, entry.info, page.meta));
       const html = { path: page.plan.file, hash: entry.info.hash, bytes: () => entry.body };
       await emit?.([html, ...(page.meta.attachments ?? []).map(([file, text]) => outputOf(file, text))]);
-    });
+    };
+    await render(site, store, misses, made, meter);
   }
   return only.map((plan) => rendered.get(plan) ?? pageOf(site, store, plan, store.info(plan.key)!, null));
 }

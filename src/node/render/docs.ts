@@ -20,7 +20,7 @@ import {
   stopsAround,
 } from "../content/sidebar.ts";
 import { type ContentModel, tagsOf } from "../content/site.ts";
-import { SsodocsError, Warnings } from "../errors.ts";
+import { type Diagnostic, SsodocsError, Warnings } from "../errors.ts";
 import type { InputFiles } from "../input-files.ts";
 import type { MarkdownRenderer, RenderedMarkdown } from "../markdown/index.ts";
 import { isWithin } from "../util/paths.ts";
@@ -95,7 +95,7 @@ export interface RenderedDoc {
   images: ImageUse[];
   /** Each rewritten href -> the href as written in the Markdown, for error reports. */
   origins: Map<string, string>;
-  warnings: string[];
+  warnings: Diagnostic[];
 }
 
 /** Where an image is written: its name, then a hash of its bytes (so a changed image gets a new URL). */
@@ -156,7 +156,7 @@ export function renderDoc(doc: SourceDoc, context: DocRenderContext): RenderedDo
   const { permalink, label } = model.info.get(doc.id)!;
   const origins = new Map<string, string>();
   const images = new Map<string, ImageUse>();
-  const warnings = new Warnings();
+  const warnings = new Warnings({ file: doc.file, text: doc.body, firstLine: doc.bodyLine });
 
   const resolveLink = (href: string, line: number): string => {
     if (href === "" || href.startsWith("#") || EXTERNAL.test(href)) return href;
@@ -168,7 +168,7 @@ export function renderDoc(doc: SourceDoc, context: DocRenderContext): RenderedDo
         path.posix.normalize(path.posix.join(path.posix.dirname(doc.relativePath), decoded)),
       );
       if (!found) {
-        warnings.add(`Markdown link to a missing file: ${href}`, { file: doc.file, line });
+        warnings.add(`Markdown link to a missing file: ${href}`, { file: doc.file, line, needle: href });
         return href;
       }
       return model.info.get(found.id)!.permalink + hash;
@@ -180,7 +180,7 @@ export function renderDoc(doc: SourceDoc, context: DocRenderContext): RenderedDo
 
   const resolveImage = (src: string, line: number): string => {
     if (EXTERNAL.test(src) || src.startsWith("/")) return src;
-    const where = { file: doc.file, line };
+    const where = { file: doc.file, line, column: warnings.columnOf(doc.file, line, src) };
     const decoded = safeDecodeUri(src.split(/[?#]/)[0]);
     if (decoded === null) throw new SsodocsError(`image "${src}" is not a valid address (bad percent-encoding)`, where);
     const file = path.resolve(path.dirname(doc.file), decoded);
@@ -221,7 +221,7 @@ export function renderDoc(doc: SourceDoc, context: DocRenderContext): RenderedDo
     page: docPageData(doc, rendered, permalink, label, imageUrl, context),
     images: [...images.values()],
     origins,
-    warnings: warnings.list,
+    warnings: warnings.items,
   };
 }
 

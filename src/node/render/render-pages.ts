@@ -58,6 +58,27 @@ export interface RenderContext {
   code: CodeRenderer;
   /** The description of a doc whose page is not rendered in this run (from the store). */
   storedDescription(docId: string): string | null;
+  /** Told each page rendered and the time each part of rendering takes. */
+  meter?: RenderMeter;
+}
+
+/** The parts rendering spends its time in (`build --timings` shows them). */
+export type RenderPart = "markdown" | "highlighting" | "react";
+
+export interface RenderMeter {
+  rendered(done: number, total: number): void;
+  time(part: RenderPart, ms: number): void;
+}
+
+/** Runs `work`, adding the time it takes to `part`. */
+function timed<T>(meter: RenderMeter | undefined, part: RenderPart, work: () => T): T {
+  if (!meter) return work();
+  const started = performance.now();
+  try {
+    return work();
+  } finally {
+    meter.time(part, performance.now() - started);
+  }
 }
 
 function metaOf(route: string, html: string, extra: Partial<PageMeta> = {}): PageMeta {
@@ -96,23 +117,31 @@ export async function renderPages(
   context: RenderContext,
   made: (page: MadePage) => Promise<void>,
 ): Promise<void> {
-  const { model, config, site, templates, code } = context;
+  const { model, config, site, templates, code, meter } = context;
   const descriptions = new Map<string, string>();
   const docPlans = plans.filter((p) => p.kind === "doc");
+  let done = 0;
+  const counted = async (one: MadePage) => {
+    await made(one);
+    meter?.rendered(++done, plans.length);
+  };
   if (docPlans.length) {
     await context.markdown.load();
     const cardsHtml = (cards: CategoryCard[]) => renderFragment(templates.CardList, { cards });
     const pause = pauses();
     const rendered: [PagePlan, RenderedDoc][] = [];
     for (const plan of docPlans) {
-      rendered.push([plan, renderDoc(plan.doc!, { ...context, cardsHtml })]);
+      rendered.push([plan, timed(meter, "markdown", () => renderDoc(plan.doc!, { ...context, cardsHtml }))]);
       await pause();
     }
+    const waited = performance.now();
     await code.highlightPending(rendered.map(([, doc]) => doc.page.html));
+    meter?.time("highlighting", performance.now() - waited);
     for (const [plan, doc] of rendered) {
       await pause();
-      const data: DocPageData = { ...doc.page, html: code.fill(doc.page.html) };
-      const { html, attachments } = finish(plan, page(templates.DocPage, { site, doc: data }, plan.route));
+      const data: DocPageData = { ...doc.page, html: timed(meter, "highlighting", () => code.fill(doc.page.html)) };
+      const document = timed(meter, "react", () => page(templates.DocPage, { site, doc: data }, plan.route));
+      const { html, attachments } = finish(plan, document);
       const records = recordsOfDoc(data, lvl0Of(model.sidebar, data.id), config.url);
       descriptions.set(data.id, data.description);
       const copy: [string, string] = [
@@ -125,7 +154,7 @@ export async function renderPages(
         description: data.description,
         attachments: [...attachments, copy],
       });
-      await made({
+      await counted({
         plan,
         html,
         meta,
@@ -136,7 +165,10 @@ export async function renderPages(
   const describe = (id: string) => descriptions.get(id) ?? context.storedDescription(id) ?? "";
   for (const plan of plans) {
     if (plan.kind === "doc") continue;
-    const { html, attachments } = finish(plan, renderOther(plan, context, describe));
+    const { html, attachments } = finish(
+      plan,
+      timed(meter, "react", () => renderOther(plan, context, describe)),
+    );
     // A redirect page's only link is its target, checked against the routes when it was planned.
     // A category's generated page has a Markdown copy listing its items, as a doc has.
     if (plan.category)
@@ -145,7 +177,7 @@ export async function renderPages(
       plan.kind === "redirect"
         ? metaOf(plan.route, "")
         : metaOf(plan.route, html, attachments.length ? { attachments } : {});
-    await made({ plan, html, meta, info: { warnings: [], images: [] } });
+    await counted({ plan, html, meta, info: { warnings: [], images: [] } });
   }
 }
 

@@ -9,6 +9,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import type { Diagnostic } from "../errors.ts";
 import { hashOf } from "../util/hash.ts";
 
 /** What the index knows of an entry. */
@@ -17,7 +18,7 @@ export interface EntryInfo {
   hash: string;
   /** Hash of the entry's data (its JSON line): with `hash`, every byte of the entry is checked when read. */
   metaHash: string;
-  warnings: string[];
+  warnings: Diagnostic[];
   /** Files of the docs folder the output copies: [source file, hash of its bytes, output path]. */
   images: [string, string, string][];
   /** Further output files the entry holds (in its data): [output path, hash of its bytes]. */
