@@ -155,7 +155,9 @@ describe("serve --watch", () => {
       "See [Gamma](/integrations/services/gamma/)",
     );
     const line = await edit(ALPHA, text);
-    expect(line).toMatch(/docs\/services\/alpha\/index\.md:\d+:\d+: error broken links/);
+    expect(line).toMatch(
+      /^docs\/services\/alpha\/index\.md:\d+:5: error broken link \/integrations\/services\/gamma\/; did you mean /,
+    );
     const error = (await events.next("error")).error as { line: number };
     expect(text.split("\n")[error.line - 1]).toContain("/integrations/services/gamma/");
     expect((await s.get(ALPHA_ROUTE)).body).toContain("Gamma");
