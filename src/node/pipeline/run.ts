@@ -125,7 +125,7 @@ export async function run(loaded: LoadedConfig, options: RunOptions): Promise<Ru
     options.planned?.(site);
     const { model } = site;
     const misses = site.plans.filter((plan) => !site.stored(plan));
-    meter?.stage(`Rendering pages: 0 of ${misses.length}`);
+    meter?.stage(misses.length ? `Rendering pages: 0 of ${misses.length}` : "Taking every page from the cache");
     const rendering = renderMeter(clock.timings, meter);
     const emit = sink.rendered?.bind(sink) ?? null;
     const pages = await producePages(site, caches.pages, misses, emit, site.plans, rendering);
