@@ -2,7 +2,7 @@
 // (or cloned) to another path takes its pages from a cache an earlier build filled at the first
 // path, as a CI runner restoring the cache into another workspace does, and writes the same bytes;
 // and the tool compiled at two paths (dist/) is the same, so the client's chunk names are too.
-import { spawnSync } from "node:child_process";
+import { spawnSync } from "./processes.ts";
 import {
   cpSync,
   mkdirSync,

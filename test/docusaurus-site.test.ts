@@ -49,8 +49,10 @@ describe("a Docusaurus site in authentik's layout", () => {
     expect(r.code, r.stderr).toBe(0);
     const warnings = r.stderr.split("\n").filter(Boolean);
     expect(warnings).toHaveLength(2);
-    expect(warnings[0]).toMatch(/grafana\/index\.md:5: front matter "sidebar_custom_props" has no effect in ssodocs/);
-    expect(warnings[1]).toMatch(/grafana\/index\.md:6: front matter "sidebar_key" has no effect in ssodocs/);
+    expect(warnings[0]).toMatch(
+      /grafana\/index\.md:5:1: warning front matter "sidebar_custom_props" has no effect in ssodocs/,
+    );
+    expect(warnings[1]).toMatch(/grafana\/index\.md:6:1: warning front matter "sidebar_key" has no effect in ssodocs/);
   });
 
   it("writes every route as <route>/index.html, with trailing slashes, and nothing for the draft", () => {
@@ -517,7 +519,7 @@ describe("errors and variants", () => {
     const toNowhere = build({}, (c) => c.replace('to: "/applications/"', 'to: "/nowhere/"'));
     expect(toNowhere.code).toBe(1);
     expect(toNowhere.stderr).toMatch(
-      /ssodocs\.config\.ts: redirects\[0\] leads to "\/nowhere\/", which is no page of the site/,
+      /ssodocs\.config\.ts:1:1: error redirects\[0\] leads to "\/nowhere\/", which is no page of the site/,
     );
     const fromPage = build({}, (c) => c.replace('from: "/services/grafana-dashboards/"', 'from: "/about/"'));
     expect(fromPage.code).toBe(1);
@@ -529,25 +531,25 @@ describe("errors and variants", () => {
     const warned = build({ "docs/notes.md": doc });
     expect(warned.code).toBe(0);
     expect(warned.stderr).toMatch(
-      /docs\/notes\.md:4: unknown front matter key "hide_tittle" \(did you mean "hide_title"\?\)/,
+      /docs\/notes\.md:4:1: warning unknown front matter key "hide_tittle" \(did you mean "hide_title"\?\)/,
     );
     const strict = build({ "docs/notes.md": doc }, (c) =>
       c.replace("  docs: {", '  frontMatter: { unknownKeys: "error" },\n  docs: {'),
     );
     expect(strict.code).toBe(1);
-    expect(strict.stderr).toMatch(/notes\.md:4: unknown front matter key "hide_tittle"/);
+    expect(strict.stderr).toMatch(/notes\.md:4:\d+: error unknown front matter key "hide_tittle"/);
   });
 
   it("names the bad item of a sidebars module, and a pagination_next naming no doc", () => {
     const badItem = build({ "sidebars.ts": 'export default { docs: [{ type: "doc", id: "index", lable: "x" }] };\n' });
     expect(badItem.code).toBe(1);
     expect(badItem.stderr).toMatch(
-      /sidebars\.ts: sidebar item docs\[0\] has an unknown key "lable" \(did you mean "label"\?\)/,
+      /sidebars\.ts:1:1: error sidebar item docs\[0\] has an unknown key "lable" \(did you mean "label"\?\)/,
     );
     const badNext = build({
       "docs/notes.md": "---\ntitle: Notes\nunlisted: true\npagination_next: gone\n---\n\nText.\n",
     });
-    expect(badNext.stderr).toMatch(/notes\.md:4: front matter "pagination_next" names no doc: "gone"/);
+    expect(badNext.stderr).toMatch(/notes\.md:4:\d+: error front matter "pagination_next" names no doc: "gone"/);
   });
 
   it("with trailingSlash: false, writes <route>.html and links without the slash", () => {

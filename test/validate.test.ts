@@ -15,14 +15,15 @@ describe("link validation", () => {
       ),
     });
     try {
-      const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")]);
+      const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")], site.dir);
       expect(r.code).toBe(1);
-      expect(r.stderr).toContain("broken links or anchors found; the build fails");
-      expect(r.stderr).toContain(
-        "Broken links (1):\n- On page /integrations/services/beta/:\n  - ../gamma/ (resolved as /integrations/services/gamma/)",
+      const lines = r.stderr.split("\n");
+      expect(lines).toHaveLength(3);
+      expect(lines[0]).toMatch(
+        /^docs\/services\/beta\/index\.md:7:5: error broken link \.\.\/gamma\/ \(resolved as \/integrations\/services\/gamma\/\); did you mean \/integrations\/services\/(alpha|beta)\/\?$/,
       );
-      expect(r.stderr).toContain(
-        "Broken anchors (1):\n- On page /integrations/services/beta/:\n  - /integrations/services/alpha/#no-such-heading\n",
+      expect(lines[1]).toMatch(
+        /^docs\/services\/beta\/index\.md:7:28: error broken anchor \/integrations\/services\/alpha\/#no-such-heading(; did you mean .*)?$/,
       );
       expect(r.stderr).not.toContain("#what-is-alpha");
       expect(existsSync(path.join(site.dir, "build"))).toBe(false);
@@ -87,9 +88,10 @@ describe("link validation", () => {
       const out = path.join(site.dir, "build");
       const failed = runCli(["build", "--config", site.config, "--out", out]);
       expect(failed.code).toBe(1);
-      expect(failed.stderr).toContain(
-        "Broken links (1):\n- On page /integrations/services/beta/:\n  - /files/gone.pdf\n",
+      expect(failed.stderr).toMatch(
+        /^docs\/services\/beta\/index\.md:\d+:\d+: error broken link \/files\/gone\.pdf\b/m,
       );
+      expect(failed.stderr.split("\n").filter(Boolean)).toHaveLength(1);
       writeFileSync(
         path.join(site.dir, "docs/services/beta/index.md"),
         guide(
@@ -122,7 +124,7 @@ describe("link validation", () => {
       rmSync(path.join(site.dir, "static/files/setup.pdf"));
       const r = runCli(["build", "--config", site.config, "--out", out]);
       expect(r.code).toBe(1);
-      expect(r.stderr).toContain("Broken links (1):\n- On page /integrations/services/beta/:\n  - /files/setup.pdf\n");
+      expect(r.stderr).toMatch(/^docs\/services\/beta\/index\.md:\d+:\d+: error broken link \/files\/setup\.pdf\b/m);
     } finally {
       site.cleanup();
     }
@@ -139,7 +141,7 @@ describe("link validation", () => {
       const r = runCli(["check", "--config", site.config]);
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(
-        /Hint: "\/gone\/" is broken on 11 pages; it probably comes from the layout \(navbar or footer\)\./,
+        /^ssodocs\.config\.ts:\d+:\d+: error broken link \/gone\/ on 11 pages; it probably comes from the layout \(navbar or footer\)$/m,
       );
     } finally {
       site.cleanup();
@@ -157,7 +159,7 @@ describe("link validation", () => {
       const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")]);
       expect(r.code).toBe(0);
       expect(r.stderr).toMatch(
-        /warning .*services\/beta\/index\.md:\d+: Markdown link to a missing file: \.\.\/old\/index\.md/,
+        /services\/beta\/index\.md:\d+:\d+: warning Markdown link to a missing file: \.\.\/old\/index\.md/,
       );
       expect(r.stdout).toMatch(/Built \d+ pages in .* s \(1 warning\)/);
       // A second doc at the same route replaced the first with a warning before issue 27; now every route has one owner.
@@ -168,7 +170,7 @@ describe("link validation", () => {
       const twice = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")]);
       expect(twice.code).toBe(1);
       expect(twice.stderr).toMatch(
-        /services\/beta-copy\.md:\d+: route \/integrations\/services\/beta\/ is also the route of services\/beta\/index\.md/,
+        /services\/beta-copy\.md:\d+:\d+: error route \/integrations\/services\/beta\/ is also the route of services\/beta\/index\.md/,
       );
     } finally {
       site.cleanup();
@@ -223,7 +225,7 @@ describe("ssodocs check", () => {
       const r = runCli(["check", "--config", site.config]);
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(
-        /error .*docs\/services\/gamma\/index\.md: the doc services\/gamma\/index is in no sidebar; add it to one, or mark it unlisted: true/,
+        /docs\/services\/gamma\/index\.md:1:1: error the doc services\/gamma\/index is in no sidebar; add it to one, or mark it unlisted: true/,
       );
       expect(r.stderr).not.toContain("notes.md");
       expect(r.stdout).toMatch(/^Check failed: 13 pages; .*; 1 doc missing from the sidebar; /m);
@@ -269,7 +271,7 @@ describe("ssodocs check", () => {
       const r = runCli(["check", "--config", site.config]);
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(
-        /^error linkinator: \/extra\/missing\.html \(status 404\) linked from \/extra\/page\.html$/m,
+        /^static\/extra\/page\.html:1:37: error linkinator: \/extra\/missing\.html \(status 404\) linked from \/extra\/page\.html$/m,
       );
       expect(r.stderr).not.toMatch(/127\.0\.0\.1/);
       expect(r.stdout).toMatch(/linkinator: \d+ links checked, 1 broken\n$/);
@@ -300,17 +302,21 @@ describe("ssodocs check", () => {
             href: "/integrations/nowhere/",
             resolved: "/integrations/nowhere/",
             kind: "link",
+            suggestion: "/integrations/services/",
             file: path.join(site.dir, "docs/services/beta/index.md"),
             line: 7,
+            column: 5,
           },
-          {
+          // The anchor's suggestion is whichever id of the page is nearest, if one is near enough.
+          expect.objectContaining({
             source: "/integrations/services/beta/",
             href: "/integrations/services/alpha/#no-such-part",
             resolved: "/integrations/services/alpha/#no-such-part",
             kind: "anchor",
             file: path.join(site.dir, "docs/services/beta/index.md"),
             line: 7,
-          },
+            column: 43,
+          }),
         ]),
       );
       const good = tempSite();

@@ -10,7 +10,7 @@ import { importModule, type ModuleCache, type ModuleInputs } from "./bundled-imp
 import { ConfigSchema } from "../shared/schema/config.ts";
 import { nearestOf } from "./util/nearest.ts";
 import { loadSidebars, type NamedSidebar } from "./content/sidebars-module.ts";
-import { SsodocsError } from "./errors.ts";
+import { positionOf, type SourceLocation, SsodocsError } from "./errors.ts";
 import { InputFiles } from "./input-files.ts";
 import { filterRawHtml } from "./markdown/raw-html.ts";
 import { schemaIssue } from "./util/schema-issue.ts";
@@ -56,6 +56,33 @@ function themeDirOf(config: SiteConfig, root: string, file: string): string {
 /** The config's defaults (the schema's, for an empty config). */
 export const DEFAULTS: SiteConfig = v.parse(ConfigSchema, {});
 
+/**
+ * Where the config file writes a key (`tagline:` or `"tagline":`), looked for after its parents:
+ * the file, and the line and column of the deepest key found.
+ */
+function keyPlace(file: string, parts: (string | number)[]): SourceLocation {
+  let text: string;
+  try {
+    // The config is the maintainers' code, read already to be run.
+    text = readFileSync(file, "utf8");
+  } catch {
+    return { file };
+  }
+  let from = 0;
+  let at = -1;
+  for (const part of parts) {
+    if (typeof part === "number") continue;
+    const name = part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const key = new RegExp(`(?<=^|[\\s{,])(["']?)${name}\\1\\s*:`, "gm");
+    key.lastIndex = from;
+    const hit = key.exec(text);
+    if (!hit) break;
+    at = hit.index;
+    from = hit.index + hit[0].length;
+  }
+  return at < 0 ? { file } : { file, ...positionOf(text, at) };
+}
+
 /** Checks a config against the schema and returns it with its defaults; throws naming the bad key. */
 export function resolveConfig(user: unknown, file: string): SiteConfig {
   const result = v.safeParse(ConfigSchema, user);
@@ -67,11 +94,11 @@ export function resolveConfig(user: unknown, file: string): SiteConfig {
     const known = keys ? (issue.allKnown ? ` (known keys: ${keys})` : ` (keys it takes include: ${keys})`) : "";
     throw new SsodocsError(
       `unknown config key "${issue.where}"${nearest ? ` (did you mean "${nearest}"?)` : ""}${known}`,
-      { file },
+      keyPlace(file, issue.path),
     );
   }
   if (!issue.path.length) throw new SsodocsError(`the config file's default export ${issue.message}`, { file });
-  throw new SsodocsError(`config key "${issue.where}" ${issue.message} (got ${issue.got})`, { file });
+  throw new SsodocsError(`config key "${issue.where}" ${issue.message} (got ${issue.got})`, keyPlace(file, issue.path));
 }
 
 /** The announcement bar's HTML passes the raw-HTML allow-list of docs: anything it would remove is an error. */
@@ -81,7 +108,7 @@ function checkAnnouncement(config: SiteConfig, file: string): void {
   if (removed.length)
     throw new SsodocsError(
       `config key "announcementBar.content" holds HTML outside the allow-list (${removed.join("; ")}); remove it`,
-      { file },
+      keyPlace(file, ["announcementBar", "content"]),
     );
 }
 

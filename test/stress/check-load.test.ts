@@ -2,7 +2,7 @@
 // passes with 0 broken links. (linkinator once reported hundreds of pages that exist as broken,
 // "status 0", under load.) Part of `npm run test:stress`: five checks of 500 pages take minutes
 // (the time-out only bounds a run on a machine far busier than the two builds make it).
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "../processes.ts";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -19,8 +19,8 @@ function runAsync(args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
     const child = spawn(process.execPath, [BIN, ...args], { env });
     let stdout = "";
     let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
+    child.stdout!.on("data", (d) => (stdout += d));
+    child.stderr!.on("data", (d) => (stderr += d));
     child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
   });
 }

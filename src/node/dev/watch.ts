@@ -8,7 +8,7 @@ import type http from "node:http";
 import path from "node:path";
 import { watch, type FSWatcher } from "chokidar";
 import { configFileOf, configNotice } from "../config.ts";
-import { formatError, SsodocsError } from "../errors.ts";
+import { type Diagnostic, diagnosticsOf, formatDiagnostic, SsodocsError } from "../errors.ts";
 import type { Output } from "../output.ts";
 import { type RequestHook, sendFile, startStaticServer } from "../serve/static.ts";
 import { LiveChannel, type BuildErrorInfo } from "./live-channel.ts";
@@ -64,7 +64,7 @@ function listed(dir: string, watched: Record<string, string[]>): boolean {
 
 function errorInfo(error: unknown): BuildErrorInfo {
   if (error instanceof SsodocsError) return { message: error.message, file: error.file, line: error.line };
-  return { message: formatError(error) };
+  return { message: diagnosticsOf(error)[0].message };
 }
 
 function describe(update: DevUpdate): string {
@@ -99,7 +99,10 @@ class WatchRun {
   private prepared: Promise<void> = Promise.resolve();
   private resolveReady!: () => void;
   readonly ready = new Promise<void>((resolve) => (this.resolveReady = resolve));
-  private lastPrinted = "";
+  /** The errors printed since the last update that succeeded: each is printed once, however often it comes back. */
+  private readonly printed = new Set<string>();
+  /** The warnings of the last update: one printed again only once it has been gone. */
+  private shownWarnings = new Set<string>();
   private readonly pending = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private searchTimer: NodeJS.Timeout | null = null;
@@ -146,7 +149,7 @@ class WatchRun {
     const early = wantsPage || !readOnly ? null : this.session.earlyFile((req.url ?? "/").split("?")[0]);
     if (early && !this.built) {
       const headers: Record<string, string> = this.session.csp ? { "Content-Security-Policy": this.session.csp } : {};
-      sendFile(req, res, early.path, early.bytes, { headers });
+      await sendFile(req, res, early.path, early.bytes, { headers });
       return true;
     }
     await this.ready;
@@ -162,13 +165,26 @@ class WatchRun {
     return false;
   };
 
-  /** An error, printed once however often it comes back, and shown over the open pages. */
+  /** An error, printed once however often it comes back (a retried update, the search files), and shown over the open pages. */
   fail = (error: unknown) => {
-    const printed = formatError(error);
-    if (printed !== this.lastPrinted) this.options.out.error(printed);
-    this.lastPrinted = printed;
+    for (const problem of diagnosticsOf(error)) {
+      const line = formatDiagnostic("error", problem);
+      if (!this.printed.has(line)) this.options.out.error(problem);
+      this.printed.add(line);
+    }
     this.live.send({ type: "error", error: errorInfo(error) });
   };
+
+  /** The warnings of an update that were not among the last one's (each is printed once while it lasts). */
+  private warn(warnings: Diagnostic[]): void {
+    const now = new Set<string>();
+    for (const w of warnings) {
+      const line = formatDiagnostic("warning", w);
+      if (!this.shownWarnings.has(line) && !now.has(line)) this.options.out.warn(w);
+      now.add(line);
+    }
+    this.shownWarnings = now;
+  }
 
   /** The first build: the page asked for first (see `earlyPages`), then the rest, then the search files. */
   async firstBuild(): Promise<void> {
@@ -184,7 +200,7 @@ class WatchRun {
         const first = await this.session.start();
         const notice = configNotice(this.session.loaded);
         if (notice) this.options.out.info(notice);
-        for (const w of first.warnings) this.options.out.warn(w);
+        this.warn(first.warnings);
         this.built = true;
         this.session.forgetEarlyFiles();
         this.options.out.info(
@@ -193,6 +209,7 @@ class WatchRun {
       } catch (error) {
         firstError = error;
         this.built = error instanceof DevBrokenLinksError;
+        if (error instanceof DevBrokenLinksError) this.warn(error.update.warnings);
       }
     }
     if (firstError) this.fail(firstError);
@@ -264,16 +281,16 @@ class WatchRun {
     await this.watchNew();
     if (update) this.built = true;
     const hadError = this.live.error !== null;
+    if (update) this.warn(update.warnings);
     if (failure) {
       if (update) this.live.send({ type: "reload", routes: update.routes, all: update.reloadAll || !wasBuilt });
       this.fail(failure);
       return;
     }
-    for (const w of update!.warnings) this.options.out.warn(w);
     // Saved without a change: nothing to say or reload.
     if (update!.sources.length === 0 && !hadError && wasBuilt) return;
     this.options.out.info(describe(update!));
-    this.lastPrinted = "";
+    this.printed.clear();
     if (hadError) this.live.send({ type: "ok" });
     this.live.send({ type: "reload", routes: update!.routes, all: update!.reloadAll || hadError || !wasBuilt });
     this.scheduleSearch(update!.scope === "page" ? 400 : 0);

@@ -3,8 +3,9 @@
 // entry that turns out to be damaged is rendered again on the spot, under the same key.
 import path from "node:path";
 import type { DocSearchRecord } from "../../shared/types.ts";
+import type { Diagnostic } from "../errors.ts";
 import type { PagePlan } from "./keys.ts";
-import type { MadePage, PageMeta, RenderContext } from "../render/render-pages.ts";
+import type { MadePage, PageMeta, RenderContext, RenderMeter } from "../render/render-pages.ts";
 import type { Entry, EntryInfo, PageStore } from "../store/page-store.ts";
 import type { PageLinks } from "../validate/links.ts";
 import { hashOf } from "../util/hash.ts";
@@ -15,7 +16,7 @@ import type { PreparedSite } from "./prepare.ts";
 /** A page of the build, with what the later stages ask of it. */
 export interface ProducedPage {
   plan: PagePlan;
-  warnings: string[];
+  warnings: Diagnostic[];
   /** Images the page shows: [source file, hash of its bytes, output path]. */
   images: [string, string, string][];
   output: OutputItem;
@@ -34,12 +35,10 @@ const DOC_FILE = "\u0000doc";
  * doc's absolute path. `entryInfo` turns it back into this checkout's paths.
  */
 function storedInfo(site: PreparedSite, plan: PagePlan, info: MadePage["info"]): MadePage["info"] {
-  const docFile = plan.doc ? `${plan.doc.file}:` : null;
+  const docFile = plan.doc?.file;
   const relative = (file: string) => path.relative(site.loaded.docsDir, file).split(path.sep).join("/");
   return {
-    warnings: info.warnings.map((w) =>
-      docFile && w.startsWith(docFile) ? `${DOC_FILE}:${w.slice(docFile.length)}` : w,
-    ),
+    warnings: info.warnings.map((w) => (docFile && w.file === docFile ? { ...w, file: DOC_FILE } : w)),
     images: info.images.map(([file, hash, output]) => [relative(file), hash, output]),
   };
 }
@@ -49,9 +48,7 @@ function entryInfo(site: PreparedSite, plan: PagePlan, info: EntryInfo): EntryIn
   const docFile = plan.doc?.file;
   return {
     ...info,
-    warnings: info.warnings.map((w) =>
-      docFile && w.startsWith(`${DOC_FILE}:`) ? docFile + w.slice(DOC_FILE.length) : w,
-    ),
+    warnings: info.warnings.map((w) => (docFile && w.file === DOC_FILE ? { ...w, file: docFile } : w)),
     images: info.images.map(([file, hash, output]) => [path.join(site.loaded.docsDir, file), hash, output]),
   };
 }
@@ -62,6 +59,7 @@ async function render(
   store: PageStore,
   plans: PagePlan[],
   made: (page: MadePage, entry: Entry<PageMeta>) => Promise<void>,
+  meter?: RenderMeter,
 ): Promise<void> {
   // Loaded only when something is rendered (with React's server renderer and the HTML parser of search records).
   const [{ templates, markdown, code }, { renderPages }] = await Promise.all([
@@ -84,6 +82,7 @@ async function render(
       const plan = docPlans.get(docId);
       return plan ? (store.read<PageMeta>(plan.key)?.meta.description ?? null) : null;
     },
+    meter,
   };
   await renderPages(plans, context, (page) => {
     const attachments = (page.meta.attachments ?? []).map(([file, text]): [string, string] => [file, hashOf(text)]);
@@ -146,17 +145,19 @@ export async function producePages(
   misses: PagePlan[],
   emit: ((items: OutputItem[]) => Promise<void>) | null,
   only = site.plans,
+  meter?: RenderMeter,
 ): Promise<ProducedPage[]> {
   const rendered = new Map<PagePlan, ProducedPage>();
   if (misses.length) {
-    await render(site, store, misses, async (page, entry) => {
+    const made = async (page: MadePage, entry: Entry<PageMeta>) => {
       // The HTML goes to the sink now; only the data later stages need stays in memory.
       rendered.set(page.plan, pageOf(site, store, page.plan, entry.info, page.meta));
       const source = page.plan.doc?.file;
       const html = { path: page.plan.file, hash: entry.info.hash, bytes: () => entry.body, source };
       const copies = (page.meta.attachments ?? []).map(([file, text]) => ({ ...outputOf(file, text), source }));
       await emit?.([html, ...copies]);
-    });
+    };
+    await render(site, store, misses, made, meter);
   }
   return only.map((plan) => rendered.get(plan) ?? pageOf(site, store, plan, store.info(plan.key)!, null));
 }

@@ -14,6 +14,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import type { Diagnostic } from "../errors.ts";
 import { hashOf } from "../util/hash.ts";
 
 /** What the index knows of an entry. */
@@ -23,7 +24,7 @@ export interface EntryInfo {
   /** Hash of the entry's data (its JSON line): with `hash`, every byte of the entry is checked when read. */
   metaHash: string;
   /** The page's warnings, its doc's file not named (pipeline/produce.ts names it where the checkout is). */
-  warnings: string[];
+  warnings: Diagnostic[];
   /** Files of the docs folder the output copies: [path in the docs folder, hash of its bytes, output path]. */
   images: [string, string, string][];
   /** Further output files the entry holds (in its data): [output path, hash of its bytes]. */

@@ -5,9 +5,13 @@
 // pages opens 500 connections at once: past the server's backlog, and on a busy machine past the
 // time-out while they wait, so pages that exist came back "status 0". So the crawl's requests go
 // through a gate: a few at a time, each timed from when it is sent, a failed one tried again, and
-// the server keeps idle connections open for the client to close (no keep-alive race).
+// the server keeps idle connections open for the client to close (no keep-alive race). The site's
+// own canonical addresses (`url` + `baseUrl` of the config, in canonical and Open Graph tags) are
+// crawled there too, never on the live site: they are no external links.
 import type http from "node:http";
 import { LinkChecker } from "linkinator";
+import type { SiteConfig } from "../../shared/types.ts";
+import type { RunMeter } from "../pipeline/run.ts";
 import { startStaticServer } from "../serve/static.ts";
 
 export interface LinkinatorReport {
@@ -51,8 +55,18 @@ function gatedFetch(original: typeof fetch, origin: string): typeof fetch {
     });
 }
 
-async function crawl(origin: string, external: boolean) {
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+async function crawl(
+  origin: string,
+  config: Pick<SiteConfig, "url" | "baseUrl">,
+  { external, meter }: { external: boolean; meter?: RunMeter },
+) {
   const checker = new LinkChecker();
+  const label = external ? "Checking links, external ones too" : "Checking links";
+  meter?.stage(`${label}: 0 checked`);
+  let checked = 0;
+  checker.on("link", () => meter?.progress(`${label}: ${++checked} checked`));
   const original = globalThis.fetch;
   globalThis.fetch = gatedFetch(original, origin);
   try {
@@ -68,14 +82,21 @@ async function crawl(origin: string, external: boolean) {
       retryErrors: true,
       retryErrorsCount: 2,
       retryErrorsJitter: 500,
-      linksToSkip: external ? [] : [`^(?!${origin.replace(/[.]/g, "\\.")})`],
+      urlRewriteExpressions: [
+        { pattern: new RegExp(`^${escapeRegExp(config.url)}(?=${escapeRegExp(config.baseUrl)})`), replacement: origin },
+      ],
+      linksToSkip: external ? [] : [`^(?!${escapeRegExp(origin)})`],
     });
   } finally {
     globalThis.fetch = original;
   }
 }
 
-export async function checkWithLinkinator(outDir: string, external: boolean): Promise<LinkinatorReport> {
+export async function checkWithLinkinator(
+  outDir: string,
+  config: Pick<SiteConfig, "url" | "baseUrl">,
+  options: { external: boolean; meter?: RunMeter },
+): Promise<LinkinatorReport> {
   const server = await startStaticServer(outDir, 0, "127.0.0.1");
   // Idle connections stay open until the client closes them: a server closing one as the client
   // reuses it is a request failed for nothing.
@@ -84,7 +105,7 @@ export async function checkWithLinkinator(outDir: string, external: boolean): Pr
   const port = typeof address === "object" && address ? address.port : 0;
   const origin = `http://127.0.0.1:${port}`;
   try {
-    const result = await crawl(origin, external);
+    const result = await crawl(origin, config, options);
     const failures = result.links
       .filter((l) => l.state === "BROKEN")
       .map((l) => ({ url: l.url, status: l.status, parent: l.parent }));
