@@ -2,7 +2,8 @@
 // then prints the size of the embedded index the browser fetches (raw and gzip) and how long the
 // embedded search takes to answer in Chromium: the index code is bundled as it ships and run in a
 // page of the built site; each query runs many times and the median is printed. Also prints
-// the time from typing in the dialog to the hits on screen.
+// the time from typing in the dialog to the hits on screen, and the time from opening the dialog
+// on a page just loaded to its first hits and to its final answer, as is and on a slow network.
 //
 // Run: npx tsx bench/search-bench.ts [--config file]
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
@@ -10,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import * as esbuild from "esbuild";
+import type { Browser } from "playwright-core";
 import { startStaticServer } from "../src/node/serve/static.ts";
 import { launchChromium } from "../test/browser/chromium.ts";
 import { ROOT, runCli } from "../test/helpers.ts";
@@ -54,6 +56,45 @@ const QUERIES = [
 const RUNS = 30;
 const INDEX_LIMIT_GZIP = 150 * 1024;
 const QUERY_LIMIT_MS = 1;
+
+/** Lighthouse's mobile network: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up. */
+const SLOW_4G = { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
+const FIRST_ANSWER_RUNS = 5;
+
+/**
+ * A reader who opens the dialog with Ctrl+K on a page just loaded (nothing of search fetched yet)
+ * and types a guide's name: milliseconds from the shortcut to the first hits on screen, and to the
+ * dialog's final answer (status idle with hits).
+ */
+async function firstAnswer(browser: Browser, port: number, network: typeof SLOW_4G | null) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    if (network) await (await context.newCDPSession(page)).send("Network.emulateNetworkConditions", network);
+    await page.goto(`http://127.0.0.1:${port}/integrations/`);
+    await page.waitForFunction(() => document.documentElement.dataset.ssodocsStarted === "true");
+    await page.evaluate(() => {
+      const w = window as unknown as { __t: Record<string, number> };
+      w.__t = { start: performance.now() };
+      new MutationObserver(() => {
+        const dialog = document.querySelector("[data-search-dialog]");
+        const typed = document.querySelector<HTMLInputElement>(".search-input")?.value === "grafana";
+        if (!typed || !document.querySelector(".search-hit")) return;
+        w.__t.first ??= performance.now();
+        if (dialog?.getAttribute("data-status") === "idle") w.__t.whole ??= performance.now();
+      }).observe(document.body, { childList: true, subtree: true, attributes: true });
+    });
+    await page.keyboard.press("Control+k");
+    await page.keyboard.type("grafana");
+    await page.waitForFunction(() => (window as unknown as { __t: { whole?: number } }).__t.whole !== undefined, null, {
+      timeout: 60_000,
+    });
+    const t = await page.evaluate(() => (window as unknown as { __t: Record<string, number> }).__t);
+    return { first: t.first - t.start, whole: t.whole - t.start };
+  } finally {
+    await context.close();
+  }
+}
 
 const configArg = process.argv.indexOf("--config");
 const config = configArg > 0 ? path.resolve(process.argv[configArg + 1]) : path.join(ROOT, "ssodocs.config.ts");
@@ -192,6 +233,14 @@ try {
     console.log(
       `dialog, input to hits rendered: median ${median(roundTrips).toFixed(2)} ms over ${roundTrips.length} queries`,
     );
+    for (const network of [null, SLOW_4G]) {
+      const times = [];
+      for (let i = 0; i < FIRST_ANSWER_RUNS; i++) times.push(await firstAnswer(browser, port, network));
+      const at = (key: "first" | "whole") => `${median(times.map((t) => t[key])).toFixed(0)} ms`;
+      console.log(
+        `dialog opened cold (${network ? "slow 4G: 150 ms, 1.6 Mbit/s" : "no throttling"}), "grafana" typed: first hits after ${at("first")}, final answer after ${at("whole")} (medians of ${FIRST_ANSWER_RUNS})`,
+      );
+    }
   } finally {
     await browser.close();
     server.close();
