@@ -271,6 +271,7 @@ describe("front matter", () => {
       "sitemap.xml",
       "search/records.json",
       "search/index.json",
+      "search/texts.json",
       "llms.txt",
       "tags/monitoring/index.html",
     ])
