@@ -75,11 +75,13 @@ describe("a Docusaurus site with no ssodocs config", () => {
     expect(built.stdout.split("\n")[0]).toBe(
       "Read the Docusaurus config docusaurus.config.mjs, mapped to ssodocs's keys",
     );
-    const config = path.join(site.dir, "docusaurus.config.mjs");
+    const config = readFileSync(path.join(site.dir, "docusaurus.config.mjs"), "utf8").split("\n");
     const lines = built.stderr.split("\n").filter(Boolean);
     expect(lines).toHaveLength(EXPECTED.length);
     for (const [i, [line, key, advice]] of EXPECTED.entries()) {
-      const start = `warning ${config}:${line}: ${key} has no effect in ssodocs: ${advice}`;
+      // At the first character of the key's line.
+      const column = config[line - 1].search(/\S/) + 1;
+      const start = `docusaurus.config.mjs:${line}:${column}: warning ${key} has no effect in ssodocs: ${advice}`;
       expect(lines[i].slice(0, start.length)).toBe(start);
     }
   });
@@ -155,7 +157,7 @@ module.exports = async function createConfig() {
       const r = runCli(["build"], site.dir);
       expect(r.code, r.stderr).toBe(0);
       expect(r.stderr.trim().split("\n")).toEqual([
-        expect.stringMatching(/docusaurus\.config\.js:15: themeConfig\.prism\.theme has no effect in ssodocs/),
+        expect.stringMatching(/^docusaurus\.config\.js:15:5: warning themeConfig\.prism\.theme has no effect in ssodocs/),
       ]);
       expect(existsSync(path.join(site.dir, "build/guides/setup/index.html"))).toBe(true);
     } finally {
@@ -193,7 +195,7 @@ export default config;
       const r = runCli(["build"], site.dir);
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(
-        /docusaurus\.config\.mjs:5: the package "prism-react-renderer" is not installed here: install the site's packages \(npm install\)\n$/,
+        /^docusaurus\.config\.mjs:5:1: error the package "prism-react-renderer" is not installed here: install the site's packages \(npm install\)\n$/,
       );
     } finally {
       site.cleanup();
@@ -235,11 +237,11 @@ describe("Docusaurus keys in an ssodocs config", () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr.split("\n").filter(Boolean)).toEqual([
       expect.stringMatching(
-        /ssodocs\.config\.ts:12: onBrokenLinks has no effect in ssodocs: ssodocs always fails the build on a broken link/,
+        /ssodocs\.config\.ts:12:3: warning onBrokenLinks has no effect in ssodocs: ssodocs always fails the build on a broken link/,
       ),
-      expect.stringMatching(/ssodocs\.config\.ts:13: clientModules has no effect in ssodocs: /),
+      expect.stringMatching(/ssodocs\.config\.ts:13:3: warning clientModules has no effect in ssodocs: /),
       expect.stringMatching(
-        /ssodocs\.config\.ts:17: docs\.remarkPlugins has no effect in ssodocs: .*markdown\.plugins/,
+        /ssodocs\.config\.ts:17:5: warning docs\.remarkPlugins has no effect in ssodocs: .*markdown\.plugins/,
       ),
     ]);
   });
@@ -248,7 +250,7 @@ describe("Docusaurus keys in an ssodocs config", () => {
     const r = withKeys((c) => c.replace("  footer:", "  themeConfig: { navbar: {} },\n  footer:"));
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
-      /ssodocs\.config\.ts: config key "themeConfig" is Docusaurus's: write its keys at the top level \(navbar, footer/,
+      /^ssodocs\.config\.ts:1:1: error config key "themeConfig" is Docusaurus's: write its keys at the top level \(navbar, footer/,
     );
   });
 });

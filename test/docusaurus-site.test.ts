@@ -484,9 +484,9 @@ describe("ssodocs check on the Docusaurus site", () => {
     expect(text.code).toBe(0);
     // One warning about sidebars; the other two are the front-matter keys the site uses on purpose.
     expect(text.stderr.split("\n").filter(Boolean)).toEqual([
-      expect.stringMatching(/grafana\/index\.md:5: front matter "sidebar_custom_props" has no effect/),
-      expect.stringMatching(/grafana\/index\.md:6: front matter "sidebar_key" has no effect/),
-      `warning ${path.join(site.dir, "docs/about.md")}: the doc about is in no sidebar; it is built all the same (docs.requireSidebar makes this an error)`,
+      expect.stringMatching(/grafana\/index\.md:5:1: warning front matter "sidebar_custom_props" has no effect/),
+      expect.stringMatching(/grafana\/index\.md:6:1: warning front matter "sidebar_key" has no effect/),
+      "docs/about.md:1:1: warning the doc about is in no sidebar; it is built all the same (docs.requireSidebar makes this an error)",
     ]);
     expect(text.stdout).toMatch(/^Check passed: .*; 1 doc missing from the sidebar; /);
   });
@@ -497,7 +497,7 @@ describe("ssodocs check on the Docusaurus site", () => {
       const r = runCli(["check", "--config", copy.config], ROOT, cliEnv());
       expect(r.code).toBe(1);
       expect(r.stderr).toContain(
-        `error ${path.join(copy.dir, "docs/about.md")}: the doc about is in no sidebar; add it to one, or mark it unlisted: true`,
+        "\ndocs/about.md:1:1: error the doc about is in no sidebar; add it to one, or mark it unlisted: true\n",
       );
       expect(r.stdout).toMatch(/^Check failed: .*; 1 doc missing from the sidebar; /);
     } finally {
@@ -631,17 +631,17 @@ describe("errors and variants", () => {
     const missing = build({ "src/css/navbar.css": null });
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(
-      /ssodocs\.config\.ts: customCss names src\/css\/navbar\.css, which (does not exist|cannot be read)/,
+      /\nssodocs\.config\.ts:1:1: error customCss names src\/css\/navbar\.css, which (does not exist|cannot be read)/,
     );
     const badImport = build({ "src/css/fonts.css": null });
     expect(badImport.code).toBe(1);
-    expect(badImport.stderr).toMatch(/src\/css\/custom\.css:2: .*\.\/fonts\.css/);
+    expect(badImport.stderr).toMatch(/\nsrc\/css\/custom\.css:2:\d+: error .*\.\/fonts\.css/);
     const badUrl = build({ "src/css/navbar.css": ".navbar { background: url(./img/gone.png); }\n" });
     expect(badUrl.code).toBe(1);
-    expect(badUrl.stderr).toMatch(/src\/css\/navbar\.css:1: .*\.\/img\/gone\.png/);
+    expect(badUrl.stderr).toMatch(/\nsrc\/css\/navbar\.css:1:\d+: error .*\.\/img\/gone\.png/);
     const outside = build({ "src/css/navbar.css": '@import "../../../outside.css";\n' });
     expect(outside.code).toBe(1);
-    expect(outside.stderr).toMatch(/src\/css\/navbar\.css:1: /);
+    expect(outside.stderr).toMatch(/\nsrc\/css\/navbar\.css:1:\d+: error /);
   });
 
   it("leaves out an @import from another origin with a warning: the site's policy would block it", () => {
@@ -651,7 +651,7 @@ describe("errors and variants", () => {
     });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(
-      /src\/css\/navbar\.css:1: @import of https:\/\/fonts\.example\.com\/css2\?family=Inter left out: the site's Content-Security-Policy/,
+      /\nsrc\/css\/navbar\.css:1:1: warning @import of https:\/\/fonts\.example\.com\/css2\?family=Inter left out: the site's Content-Security-Policy/,
     );
   });
 

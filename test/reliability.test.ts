@@ -319,7 +319,7 @@ describe("a build that fails on bad input", () => {
       for (const command of [["build"], ["serve", "--port", "0"]]) {
         const r = runCli([...command, "--config", site.config, "--out", out], ROOT, cliEnv(), 45_000);
         expect(r.code, command[0]).toBe(1);
-        expect(r.stderr, command[0]).toMatch(/^error .*beta\/index\.md:9: image "\.\/gone\.png" not found/);
+        expect(r.stderr, command[0]).toMatch(/^docs\/services\/beta\/index\.md:9:1: error image "\.\/gone\.png" not found/);
       }
     } finally {
       site.cleanup();
@@ -592,7 +592,7 @@ describe("operating system errors (issue 17)", () => {
       expect(r.code).toBe(1);
       expect(r.stderr).not.toContain(".build-");
       expect(r.stderr).toMatch(
-        /^error .*docs\/services\/(?:alpha|beta)\/index\.md: its output .*disk\/build\/integrations\/services\/(?:alpha|beta)\/[\w.-]+ cannot be written: no space left on device\n$/,
+        /^docs\/services\/(?:alpha|beta)\/index\.md:1:1: error its output .*disk\/build\/integrations\/services\/(?:alpha|beta)\/[\w.-]+ cannot be written: no space left on device\n$/,
       );
       expect(readdirSync(disk)).toEqual([]);
     } finally {

@@ -183,7 +183,7 @@ describe("serve --watch", () => {
       '  if (site) throw new Error("footer override exploded");\n  return',
     );
     const line = await edit(file, throwing);
-    expect(line).toMatch(/^error .*theme\/Footer\.tsx:(\d+): rendering .* failed: footer override exploded$/);
+    expect(line).toMatch(/^theme\/Footer\.tsx:(\d+):\d+: error rendering .* failed: footer override exploded$/);
     const error = (await events.next("error")).error as { file: string; line: number };
     expect(error.file).toBe(path.join(s.dir, file));
     expect(throwing.split("\n")[error.line - 1]).toContain("throw new Error");
@@ -372,7 +372,7 @@ describe("serve --watch after an edit that fails once its code started highlight
       try {
         const from = s.mark();
         s.write(ALPHA, "---\ntitle: Alpha\n---\n\n```js\nconst a = 1;\n```\n\n![shot](./gone.png)\n");
-        await s.waitForOutput(/^error .*alpha\/index\.md:9: image "\.\/gone\.png" not found/m, from);
+        await s.waitForOutput(/^docs\/services\/alpha\/index\.md:9:1: error image "\.\/gone\.png" not found/m, from);
         expect(await s.signal(signal)).toEqual({ code: 0, signal: null });
       } finally {
         await s.stop();

@@ -10,7 +10,7 @@ import { importModule, type ModuleCache, type ModuleInputs } from "./bundled-imp
 import { ConfigSchema } from "../shared/schema/config.ts";
 import { nearestOf } from "./util/nearest.ts";
 import { loadSidebars, type NamedSidebar } from "./content/sidebars-module.ts";
-import { positionOf, type SourceLocation, SsodocsError } from "./errors.ts";
+import { type Diagnostic, positionOf, type SourceLocation, SsodocsError } from "./errors.ts";
 import { InputFiles } from "./input-files.ts";
 import { filterRawHtml } from "./markdown/raw-html.ts";
 import { schemaIssue } from "./util/schema-issue.ts";
@@ -41,8 +41,8 @@ export interface LoadedConfig {
   inputFiles: InputFiles;
   /** Whether the config is a Docusaurus one, read as ssodocs's. */
   docusaurus: boolean;
-  /** What the config says that ssodocs leaves out, one warning each (`file:line: ...`). */
-  warnings: string[];
+  /** What the config says that ssodocs leaves out, one warning each, at the key's line. */
+  warnings: Diagnostic[];
 }
 
 /** The overrides' folder: `themeDir`, which must exist, else `theme/` beside the config, which need not. */
@@ -156,7 +156,7 @@ async function userConfigOf(
   mod: { default?: unknown },
   file: string,
   docusaurus: boolean,
-): Promise<{ user: unknown; warnings: string[] }> {
+): Promise<{ user: unknown; warnings: Diagnostic[] }> {
   const exported = await exportedConfig(mod, docusaurus);
   const { user, dropped } = docusaurus
     ? mapDocusaurusConfig(exported, hasKey, path.dirname(file), file)
@@ -175,14 +175,20 @@ async function importConfig(file: string, modules: ModuleCache | null, docusauru
   }
 }
 
-function warningsOf(dropped: Dropped[], file: string): string[] {
+function warningsOf(dropped: Dropped[], file: string): Diagnostic[] {
   if (!dropped.length) return [];
   const source = readFileSync(file, "utf8");
+  const lines = source.split("\n");
   // In the order of the config's lines (those whose line is not found last).
   return dropped
     .map(({ key, advice, tokens }) => ({ key, advice, line: lineOf(source, tokens) }))
     .sort((a, b) => (a.line ?? Number.MAX_SAFE_INTEGER) - (b.line ?? Number.MAX_SAFE_INTEGER))
-    .map(({ key, advice, line }) => `${file}${line ? `:${line}` : ""}: ${key} has no effect in ssodocs: ${advice}`);
+    .map(({ key, advice, line }) => ({
+      message: `${key} has no effect in ssodocs: ${advice}`,
+      file,
+      // At the line's first character: the key, or the list or call that holds it.
+      ...(line ? { line, column: lines[line - 1].search(/\S|$/) + 1 } : {}),
+    }));
 }
 
 export interface LoadOptions {

@@ -177,6 +177,11 @@ export class Warnings {
     this.items.push({ message, ...where, ...(column ? { column } : {}) });
   }
 
+  /** Warnings made elsewhere (the config's), in their order. */
+  addAll(diagnostics: readonly Diagnostic[]): void {
+    for (const { message, ...where } of diagnostics) this.add(message, where.file ? { ...where, file: where.file } : undefined);
+  }
+
   /** Each warning as `file:line:col: message` (the file as found). */
   get list(): string[] {
     return this.items.map((d) => (d.file ? `${d.file}:${d.line ?? 1}:${d.column ?? 1}: ${d.message}` : d.message));

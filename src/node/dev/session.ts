@@ -17,6 +17,7 @@ import { producePages } from "../pipeline/produce.ts";
 import { plan, run, type Sink } from "../pipeline/run.ts";
 import { earlyFiles, searchOutputs } from "../pipeline/site-files.ts";
 import { outputPathIn } from "../pipeline/staging.ts";
+import { ProjectPaths } from "../project-paths.ts";
 import { BrokenLinksError } from "../pipeline/validate.ts";
 import { type SiteCaches, siteCaches } from "../store/index.ts";
 import type { BrokenLink } from "../validate/links.ts";
@@ -280,7 +281,7 @@ export class DevSession {
     // An editor's temporary file (sed -i's, a safe write's) is gone by now and was never part of the site: no source.
     const sources = [...changed].filter((f) => existsSync(f) || this.wasInput(f));
     const warnings = new Warnings();
-    if (!this.configWarned) warnings.list.push(...this.loaded.warnings);
+    if (!this.configWarned) warnings.addAll(this.loaded.warnings);
     this.configWarned = true;
     // The search files are made after the browsers have reloaded (writeSearchFiles): making them takes longer than a page.
     const options = {
@@ -323,11 +324,13 @@ export class DevSession {
     const site = this.current;
     if (!site || file === this.loaded.file || this.configInputs.has(file)) return true;
     const { docs, categories, statics } = site.inputs;
+    const paths = new ProjectPaths(this.loaded.file);
     return (
       docs.some((d) => d.file === file) ||
       [...categories.values()].some((c) => c.file === file) ||
       statics.some((s) => s.files.some((f) => path.join(s.dir, f) === file)) ||
-      (this.caches.shortcuts.templates?.inputs ?? []).some(([input]) => input === file)
+      // The shortcut keeps its inputs by their names in the project (project-paths.ts).
+      (this.caches.shortcuts.templates?.inputs ?? []).some(([input]) => paths.find(input) === file)
     );
   }
 

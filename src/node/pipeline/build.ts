@@ -87,7 +87,7 @@ export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Pr
   const caches = options.caches ?? siteCaches(loaded.file);
   const warnings = options.warnings ?? new Warnings();
   // What the config says that ssodocs leaves out, first.
-  warnings.list.push(...loaded.warnings);
+  warnings.addAll(loaded.warnings);
   const build = async (sink: Sink) => {
     const result = await run(loaded, { caches, sink, warnings, meter: options.meter });
     return { ...result, warnings: warnings.list, csp: result.site.csp };

@@ -5,6 +5,7 @@
 // `<DocCardList />` the list of links the page shows as cards. Works line by line, on the lines
 // outside code (code inside an admonition is quoted with it).
 import { supportBadgeLabel } from "../../shared/badges.ts";
+import { MAX_NESTING } from "../../shared/limits.ts";
 import { SUPPORT_LEVELS, type SupportLevel } from "../../shared/types.ts";
 import { parseAttributes } from "../markdown/tabs.ts";
 
@@ -61,7 +62,8 @@ export function plainMarkdown(cards: () => string[]) {
   const quoted = (line: string) => {
     if (!depth) return line;
     const rest = line.startsWith(quoteIndent) ? line.slice(quoteIndent.length) : line.trimStart();
-    return `${quoteIndent}${"> ".repeat(depth)}${rest}`.trimEnd();
+    // As deep as markdown-it reads at most: each level deeper would copy its prefix onto every line.
+    return `${quoteIndent}${"> ".repeat(Math.min(depth, MAX_NESTING))}${rest}`.trimEnd();
   };
 
   const tabTag = (tag: string, closing: boolean, name: string): string[] => {
