@@ -44,6 +44,8 @@ export default defineConfig({
     contributorGuideUrl: "https://docs.goauthentik.io/docs/developer-docs/",
     supportUrl: "https://goauthentik.io/pricing/",
     versions: { current: { label: "Next" } },
+    // A guide left out of the sidebar fails `ssodocs check` (CI), rather than only warning.
+    requireSidebar: true,
   },
   frontMatter: { unknownKeys: "error" },
   links: { rewrites: [{ from: "/docs/", to: "https://docs.goauthentik.io/docs/" }] },

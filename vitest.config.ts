@@ -7,6 +7,8 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, "test/stress/**"],
     globalSetup: ["test/global-setup.ts"],
     setupFiles: ["test/setup.ts"],
+    // "1 skipped" says nothing: the run ends naming each skipped test and its reason.
+    reporters: ["default", "./test/skip-reporter.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // CLI tests spawn builds; two cores run two files at a time.

@@ -7,6 +7,7 @@ export default defineConfig({
     include: ["test/stress/**/*.test.ts"],
     globalSetup: ["test/global-setup.ts"],
     setupFiles: ["test/setup.ts"],
+    reporters: ["default", "./test/skip-reporter.ts"],
     testTimeout: 180_000,
     hookTimeout: 60_000,
     // Each file runs alone: the load test measures the server's memory and error count under 200 connections.

@@ -3,7 +3,19 @@
 // Prints a table per part and writes bench/results.json. Timings are printed, never asserted.
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -182,6 +194,105 @@ function cpuCheck() {
   return Math.round(best);
 }
 
+/** The files of a checkout of ssodocs and its site; node_modules is linked, dist/ compiled in the copy. */
+const CHECKOUT_PARTS = ["bin", "src", "templates", "scripts", "package.json", "package-lock.json"];
+const SITE_PARTS = ["content", "static", "sidebar.json", "ssodocs.config.ts"];
+
+/** A copy of this checkout at `dir` (a `.git` folder marks the project root), with its own dist/. */
+function checkoutAt(dir) {
+  for (const part of [...CHECKOUT_PARTS, ...SITE_PARTS])
+    cpSync(path.join(ROOT, part), path.join(dir, part), { recursive: true });
+  symlinkSync(realpathSync(path.join(ROOT, "node_modules")), path.join(dir, "node_modules"));
+  mkdirSync(path.join(dir, ".git"));
+  const r = spawnSync(process.execPath, ["scripts/build-tool.mjs"], { cwd: dir, encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`compiling the checkout at ${dir} failed:\n${r.stderr}`);
+  return { dir, config: path.join(dir, "ssodocs.config.ts") };
+}
+
+/** Whether the cache holds one store, whose index lists one build: a build with a copy of it used the keys of the build that filled it. */
+function oneBuildListed(cacheDir) {
+  const stores = readdirSync(path.join(cacheDir, "pages"));
+  if (stores.length !== 1) return false;
+  return JSON.parse(readFileSync(path.join(cacheDir, "pages", stores[0], "index.json"), "utf8")).builds.length === 1;
+}
+
+const stagesText = (s) =>
+  Object.entries(s.stages)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(", ");
+
+/**
+ * Two checkouts of this commit at different paths and depths, each compiled: the output of each
+ * (cold, no cache) compared byte for byte. Then, in turns: the second's build with a copy of the
+ * cache the first filled, into a new output folder (a CI runner's workspace); the first's build
+ * with a copy of that cache into a new output folder (the same work at the first path); and the
+ * first's warm build with nothing changed (its output folder already holds the site).
+ */
+async function twoCheckouts() {
+  const [a, b] = [path.join(work, "checkout-a/ssodocs"), path.join(work, "checkout-b/x/y/ssodocs")].map(checkoutAt);
+  await build(a.config, path.join(a.dir, "cold"), { tool: a.dir });
+  await build(b.config, path.join(b.dir, "cold"), { tool: b.dir });
+  const chunks = (c) => readdirSync(path.join(c.dir, "cold/assets/js")).sort().join("\n");
+  const cache = path.join(work, "cache-checkouts");
+  await build(a.config, path.join(a.dir, "build"), { tool: a.dir, cacheDir: cache });
+  const copy = (name) => {
+    cpSync(cache, path.join(work, name), { recursive: true });
+    return path.join(work, name);
+  };
+  const [second, newOut, warm] = [[], [], []];
+  let stored = true;
+  for (let i = 0; i < runs; i++) {
+    second.push(await build(b.config, path.join(b.dir, `out-${i}`), { tool: b.dir, cacheDir: copy(`cache-b-${i}`) }));
+    stored &&= oneBuildListed(path.join(work, `cache-b-${i}`));
+    newOut.push(await build(a.config, path.join(a.dir, `out-${i}`), { tool: a.dir, cacheDir: copy(`cache-a-${i}`) }));
+    warm.push(await build(a.config, path.join(a.dir, "build"), { tool: a.dir, cacheDir: cache }));
+  }
+  const hashes = [a, b].map((c) => treeHash(path.join(c.dir, "cold")));
+  hashes.push(treeHash(path.join(b.dir, "out-0")));
+  const r = {
+    secondCheckout: summarise(second),
+    firstNewOutput: summarise(newOut),
+    firstWarm: summarise(warm),
+    allPagesStored: stored,
+    outputIdentical: hashes.every((h) => h === hashes[0]),
+    chunkNamesIdentical: chunks(a) === chunks(b),
+  };
+  const [likeForLike, toWarm] = [r.firstNewOutput, r.firstWarm].map((s) => r.secondCheckout.wall / s.wall);
+  console.log(`\nTwo checkouts of this commit at different paths, median of ${runs} runs in turns`);
+  console.log("build | wall s | build s | stages (ms)");
+  for (const [name, s] of [
+    ["second checkout, the first's cache, new output folder", r.secondCheckout],
+    ["first checkout, warm cache, new output folder", r.firstNewOutput],
+    ["first checkout, warm cache, nothing changed", r.firstWarm],
+  ])
+    console.log(`${name} | ${s.wall.toFixed(2)} | ${s.seconds.toFixed(2)} | ${stagesText(s)}`);
+  console.log(
+    `second checkout: every page from the store: ${stored ? "yes" : "NO"}; ${likeForLike.toFixed(2)}x the first's build into a new output folder, ${toWarm.toFixed(2)}x its warm build`,
+  );
+  console.log(
+    `output of the two checkouts byte-identical: ${r.outputIdentical ? "yes" : "NO"} (chunk names: ${r.chunkNamesIdentical ? "same" : "DIFFER"})`,
+  );
+  verdict(
+    "second checkout, same cache, new output folder, wall",
+    `${r.secondCheckout.wall.toFixed(2)} s: ${likeForLike.toFixed(2)}x the first checkout's (${r.firstNewOutput.wall.toFixed(2)} s)`,
+    "1.5x",
+    stored && likeForLike <= 1.5,
+  );
+  verdict(
+    "second checkout against the warm build with nothing to write",
+    `${toWarm.toFixed(2)}x (warm ${r.firstWarm.wall.toFixed(2)} s)`,
+    "1.5x",
+    stored && toWarm <= 1.5,
+  );
+  verdict(
+    "output of one commit built in two checkouts",
+    r.outputIdentical ? "byte-identical" : "differs",
+    "byte-identical",
+    r.outputIdentical,
+  );
+  return r;
+}
+
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const GUIDE = "integrations/services/grafana";
 /** Targets of a guide page's first load, gzip: JS, CSS, HTML (no larger than the reference site's), all bytes within 1.5 s. */
@@ -316,6 +427,10 @@ try {
     verdict("bytes within 1.5 s of load, desktop, gzip", kb(f.bytes), "60 KB", f.bytes <= TARGETS.firstLoad);
   } else
     console.log(`  bytes fetched within ${WINDOW_MS / 1000} s of load: not measured (no Chromium at ${CHROMIUM_PATH})`);
+
+  // Two checkouts of this commit at different paths (issue 30): the second builds from the cache
+  // the first filled, into a new output folder (a CI runner restoring the cache into another workspace).
+  if (!skip.has("checkouts")) results.checkouts = await twoCheckouts();
 
   // Watch mode: spawn to the guide shown, and save to edit visible (bench/watch-bench.ts).
   if (!skip.has("watch") && existsSync(CHROMIUM_PATH)) {

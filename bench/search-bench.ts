@@ -1,16 +1,21 @@
 // Search benchmark: builds the guides under content/,
-// then prints the size of the embedded index the browser fetches (raw and gzip) and how long the
+// then prints the size of the embedded index the browser fetches, each of its two parts (raw, gzip
+// and brotli: the first part is all the dialog waits for before its first answer), and how long the
 // embedded search takes to answer in Chromium: the index code is bundled as it ships and run in a
 // page of the built site; each query runs many times and the median is printed. Also prints
-// the time from typing in the dialog to the hits on screen.
+// the time from typing in the dialog to the hits on screen, and the time from opening the dialog
+// on a page just loaded to its first hits and to its final answer, as is and on a slow network.
 //
 // Run: npx tsx bench/search-bench.ts [--config file]
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import * as esbuild from "esbuild";
+import type { Browser } from "playwright-core";
 import { startStaticServer } from "../src/node/serve/static.ts";
+import { joinIndex } from "../src/shared/search-index.ts";
+import type { EmbeddedIndexFirstPart } from "../src/shared/types.ts";
 import { launchChromium } from "../test/browser/chromium.ts";
 import { ROOT, runCli } from "../test/helpers.ts";
 
@@ -55,6 +60,45 @@ const RUNS = 30;
 const INDEX_LIMIT_GZIP = 150 * 1024;
 const QUERY_LIMIT_MS = 1;
 
+/** Lighthouse's mobile network: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up. */
+const SLOW_4G = { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
+const FIRST_ANSWER_RUNS = 5;
+
+/**
+ * A reader who opens the dialog with Ctrl+K on a page just loaded (nothing of search fetched yet)
+ * and types a guide's name: milliseconds from the shortcut to the first hits on screen, and to the
+ * dialog's final answer (status idle with hits).
+ */
+async function firstAnswer(browser: Browser, port: number, network: typeof SLOW_4G | null) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    if (network) await (await context.newCDPSession(page)).send("Network.emulateNetworkConditions", network);
+    await page.goto(`http://127.0.0.1:${port}/integrations/`);
+    await page.waitForFunction(() => document.documentElement.dataset.ssodocsStarted === "true");
+    await page.evaluate(() => {
+      const w = window as unknown as { __t: Record<string, number> };
+      w.__t = { start: performance.now() };
+      new MutationObserver(() => {
+        const dialog = document.querySelector("[data-search-dialog]");
+        const typed = document.querySelector<HTMLInputElement>(".search-input")?.value === "grafana";
+        if (!typed || !document.querySelector(".search-hit")) return;
+        w.__t.first ??= performance.now();
+        if (dialog?.getAttribute("data-status") === "idle") w.__t.whole ??= performance.now();
+      }).observe(document.body, { childList: true, subtree: true, attributes: true });
+    });
+    await page.keyboard.press("Control+k");
+    await page.keyboard.type("grafana");
+    await page.waitForFunction(() => (window as unknown as { __t: { whole?: number } }).__t.whole !== undefined, null, {
+      timeout: 60_000,
+    });
+    const t = await page.evaluate(() => (window as unknown as { __t: Record<string, number> }).__t);
+    return { first: t.first - t.start, whole: t.whole - t.start };
+  } finally {
+    await context.close();
+  }
+}
+
 const configArg = process.argv.indexOf("--config");
 const config = configArg > 0 ? path.resolve(process.argv[configArg + 1]) : path.join(ROOT, "ssodocs.config.ts");
 const median = (xs: number[]) => {
@@ -71,20 +115,23 @@ try {
   if (built.code !== 0) throw new Error(`build failed:\n${built.stderr}`);
   console.log(built.stdout.trim());
 
-  const indexFile = readFileSync(path.join(out, "search/index.json"));
-  const index = JSON.parse(indexFile.toString("utf8")) as {
-    pages: unknown[];
-    sections: unknown[];
-    texts: unknown[];
-    contents: unknown[];
-  };
+  const firstFile = readFileSync(path.join(out, "search/index.json"));
+  const first = JSON.parse(firstFile.toString("utf8")) as EmbeddedIndexFirstPart;
+  const textsFile = readFileSync(path.join(out, "search", first.textsFile));
+  const index = joinIndex(first, JSON.parse(textsFile.toString("utf8")));
   const records = JSON.parse(readFileSync(path.join(out, "search/records.json"), "utf8")) as unknown[];
-  const gzip = gzipSync(indexFile).length;
   console.log(
     `records: ${records.length} (${index.pages.length} pages, ${index.sections.length} headings, ${index.contents.length / 2} content blocks holding ${index.texts.length} distinct texts)`,
   );
+  const sizes = (bytes: Buffer) =>
+    `${kb(bytes.length)} raw, ${kb(gzipSync(bytes).length)} gzip, ${kb(brotliCompressSync(bytes).length)} brotli`;
+  const gzip = gzipSync(firstFile).length;
   console.log(
-    `embedded index search/index.json: ${kb(indexFile.length)} raw, ${kb(gzip)} gzip (limit ${kb(INDEX_LIMIT_GZIP)}) ${gzip <= INDEX_LIMIT_GZIP ? "OK" : "OVER"}`,
+    `embedded index, first part search/index.json (fetched before the first answer): ${sizes(firstFile)} (limit ${kb(INDEX_LIMIT_GZIP)} gzip) ${gzip <= INDEX_LIMIT_GZIP ? "OK" : "OVER"}`,
+  );
+  console.log(`embedded index, texts search/${first.textsFile} (fetched right after): ${sizes(textsFile)}`);
+  console.log(
+    `embedded index, both parts: ${kb(firstFile.length + textsFile.length)} raw, ${kb(gzip + gzipSync(textsFile).length)} gzip, ${kb(brotliCompressSync(firstFile).length + brotliCompressSync(textsFile).length)} brotli`,
   );
 
   const js = readdirSync(path.join(out, "assets/js"));
@@ -99,7 +146,7 @@ try {
   const bundle = await esbuild.build({
     stdin: {
       contents:
-        'import { EmbeddedIndex } from "./src/client/search/embedded.ts"; (globalThis as any).__EmbeddedIndex = EmbeddedIndex;',
+        'import { EmbeddedIndex } from "./src/client/search/embedded.ts"; import { joinIndex } from "./src/shared/search-index.ts"; Object.assign(globalThis, { __EmbeddedIndex: EmbeddedIndex, __joinIndex: joinIndex });',
       resolveDir: ROOT,
       loader: "ts",
     },
@@ -120,7 +167,10 @@ try {
     const result = await page.evaluate(
       async ({ queries, runs }) => {
         const t0 = performance.now();
-        const data = await (await fetch("/search/index.json")).json();
+        const first = await (await fetch("/search/index.json")).json();
+        const texts = await (await fetch(`/search/${first.textsFile}`)).json();
+        const join = (globalThis as unknown as { __joinIndex(a: unknown, b?: unknown): unknown }).__joinIndex;
+        const data = join(first, texts);
         const t1 = performance.now();
         const Index = (
           globalThis as unknown as { __EmbeddedIndex: new (data: unknown) => { query(q: string, o: unknown): unknown } }
@@ -134,6 +184,10 @@ try {
         const chunkedMs = performance.now() - c0;
         await new Promise((r) => setTimeout(r, 50));
         observer.disconnect();
+        // The first part's index, in chunks: what the dialog's first answer waits for.
+        const f0 = performance.now();
+        await Index.build(join(first));
+        const firstMs = performance.now() - f0;
         const t1b = performance.now();
         const index = new Index(data);
         const t2 = performance.now();
@@ -152,6 +206,7 @@ try {
           fetchMs: t1 - t0,
           buildMs: t2 - t1b,
           chunkedMs,
+          firstMs,
           longestTaskMs: Math.max(0, ...longest),
           perQuery,
           all,
@@ -162,6 +217,7 @@ try {
     console.log(
       `in Chromium: fetch and parse ${result.fetchMs.toFixed(1)} ms; index build ${result.buildMs.toFixed(1)} ms at once, ${result.chunkedMs.toFixed(1)} ms in chunks as the site does it (longest task ${result.longestTaskMs.toFixed(0)} ms), once when search is about to be used`,
     );
+    console.log(`in Chromium: the first part's index alone built in ${result.firstMs.toFixed(1)} ms in chunks`);
     for (const q of QUERIES)
       console.log(`  ${JSON.stringify(q).padEnd(24)} median ${median(result.perQuery[q]).toFixed(2)} ms`);
     const m = median(result.all);
@@ -173,7 +229,7 @@ try {
     // Typing in the dialog to hits on screen.
     await page.goto(`http://127.0.0.1:${port}/integrations/`);
     await page.locator("[data-search-button]").hover();
-    await page.waitForResponse((r) => r.url().endsWith("/search/index.json"));
+    await page.waitForResponse((r) => r.url().endsWith(`/search/${first.textsFile}`));
     await page.keyboard.press("Control+k");
     await page.locator("[data-search-dialog]").waitFor();
     const roundTrips: number[] = [];
@@ -192,6 +248,14 @@ try {
     console.log(
       `dialog, input to hits rendered: median ${median(roundTrips).toFixed(2)} ms over ${roundTrips.length} queries`,
     );
+    for (const network of [null, SLOW_4G]) {
+      const times = [];
+      for (let i = 0; i < FIRST_ANSWER_RUNS; i++) times.push(await firstAnswer(browser, port, network));
+      const at = (key: "first" | "whole") => `${median(times.map((t) => t[key])).toFixed(0)} ms`;
+      console.log(
+        `dialog opened cold (${network ? "slow 4G: 150 ms, 1.6 Mbit/s" : "no throttling"}), "grafana" typed: first hits after ${at("first")}, final answer after ${at("whole")} (medians of ${FIRST_ANSWER_RUNS})`,
+      );
+    }
   } finally {
     await browser.close();
     server.close();

@@ -18,6 +18,14 @@ import { nodeBundleOptions } from "../src/node/esbuild-node.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DIST = path.join(ROOT, "dist");
+/**
+ * Every compilation names its inputs from the package root, through its node_modules as found
+ * there. esbuild's hashed chunk names (and source maps) include each input's path relative to the
+ * root: a node_modules that is a link (a worktree's, a CI cache's) would otherwise be named by
+ * where it really lies, `../../elsewhere/node_modules/...`, and dist/ (so every site's asset
+ * names) would change with the checkout's path.
+ */
+const AT_ROOT = { absWorkingDir: ROOT, preserveSymlinks: true };
 /** Packages left outside the bundle: React (templates share its instance), packages with native or WebAssembly parts, and those only some commands load. */
 const EXTERNAL = [
   "react",
@@ -48,7 +56,7 @@ const inputsOf = (result) =>
 async function compileCli(out) {
   const result = await esbuild.build({
     ...nodeBundleOptions,
-    absWorkingDir: ROOT,
+    ...AT_ROOT,
     entryPoints: {
       cli: "src/node/cli.ts",
       "highlight-worker": "src/node/markdown/highlight-worker.ts",
@@ -68,7 +76,7 @@ async function compileCli(out) {
 async function compileTemplates(out) {
   const result = await esbuild.build({
     ...nodeBundleOptions,
-    absWorkingDir: ROOT,
+    ...AT_ROOT,
     // theme.ts: the default components a site's overrides import (`ssodocs/theme`), sharing the templates' chunks.
     entryPoints: {
       ...Object.fromEntries(TEMPLATES.map((t) => [t, `templates/${t}.tsx`])),
@@ -89,7 +97,7 @@ async function compileToolCss(out) {
   const dir = path.join(out, ".tool-css");
   const result = await esbuild.build({
     ...nodeBundleOptions,
-    absWorkingDir: ROOT,
+    ...AT_ROOT,
     entryPoints: { "tool-css": "src/node/render/tool-css.ts" },
     outdir: dir,
     external: EXTERNAL,
@@ -116,7 +124,7 @@ const toolCssPlugin = (css) => ({
 async function compileClient(out) {
   const toolCss = await compileToolCss(out);
   const common = {
-    absWorkingDir: ROOT,
+    ...AT_ROOT,
     bundle: true,
     minify: true,
     write: true,

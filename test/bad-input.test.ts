@@ -43,7 +43,7 @@ describe("bad content", () => {
       "docs/services/beta/index.md": "---\ntitle: Beta\ntags: [a, b\nsupport_level: community\n---\n\nBody\n",
     });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/docs\/services\/beta\/index\.md:\d+: invalid YAML front matter/);
+    expect(r.stderr).toMatch(/docs\/services\/beta\/index\.md:\d+:\d+: error invalid YAML front matter/);
     expect(r.built).toBe(false);
   });
 
@@ -70,7 +70,7 @@ describe("bad content", () => {
     const warned = buildWith(doc);
     expect(warned.code).toBe(0);
     expect(warned.stderr).toMatch(
-      /docs\/services\/beta\/index\.md:3: unknown front matter key "sidebar_lable" \(did you mean "sidebar_label"\?\)/,
+      /docs\/services\/beta\/index\.md:3:1: warning unknown front matter key "sidebar_lable" \(did you mean "sidebar_label"\?\)/,
     );
     const strict = tempSite(doc);
     try {
@@ -81,7 +81,7 @@ describe("bad content", () => {
       const r = runCli(["build", "--config", strict.config, "--out", path.join(strict.dir, "build")]);
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(
-        /beta\/index\.md:3: unknown front matter key "sidebar_lable" \(did you mean "sidebar_label"\?\)\n$/,
+        /beta\/index\.md:3:1: error unknown front matter key "sidebar_lable" \(did you mean "sidebar_label"\?\)\n$/,
       );
     } finally {
       strict.cleanup();
@@ -90,16 +90,18 @@ describe("bad content", () => {
 
   it("a value of the wrong type points at its line", () => {
     const tags = buildWith({ "docs/services/beta/index.md": "---\ntitle: Beta\ntags: 5\n---\n\nBody\n" });
-    expect(tags.stderr).toMatch(/beta\/index\.md:3: front matter "tags" must be a list/);
+    expect(tags.stderr).toMatch(/beta\/index\.md:3:\d+: error front matter "tags" must be a list/);
     const level = buildWith({
       "docs/services/beta/index.md": "---\ntitle: Beta\n\nsupport_level: sometimes\n---\n\nBody\n",
     });
     expect(level.stderr).toMatch(
-      /beta\/index\.md:4: front matter "support_level" must be one of authentik, community, vendor, deprecated \(got "sometimes"\)/,
+      /beta\/index\.md:4:\d+: error front matter "support_level" must be one of authentik, community, vendor, deprecated \(got "sometimes"\)/,
     );
     expect(level.code).toBe(1);
     const keywords = buildWith({ "docs/services/beta/index.md": "---\ntitle: Beta\nkeywords: rdp\n---\n\nBody\n" });
-    expect(keywords.stderr).toMatch(/beta\/index\.md:3: front matter "keywords" must be a list of words or phrases/);
+    expect(keywords.stderr).toMatch(
+      /beta\/index\.md:3:\d+: error front matter "keywords" must be a list of words or phrases/,
+    );
     expect(keywords.code).toBe(1);
   });
 
@@ -107,7 +109,7 @@ describe("bad content", () => {
     const r = buildWith({ "docs/services/beta/index.md": "---\ntitle: Beta\n---\n\nText\n\n![shot](./missing.png)\n" });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
-      /docs\/services\/beta\/index\.md:7: image "\.\/missing\.png" not found \(looked for services\/beta\/missing\.png\)/,
+      /docs\/services\/beta\/index\.md:7:\d+: error image "\.\/missing\.png" not found \(looked for services\/beta\/missing\.png\)/,
     );
   });
 
@@ -118,7 +120,9 @@ describe("bad content", () => {
       const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")]);
       expect(r.code).toBe(1);
       // A dangling link names the link and where it points (issue 27).
-      expect(r.stderr).toMatch(/docs\/services\/broken-link\.md: this link points at nothing: -> .*docs\/nowhere\.md/);
+      expect(r.stderr).toMatch(
+        /docs\/services\/broken-link\.md:1:1: error this link points at nothing: -> .*docs\/nowhere\.md/,
+      );
       expect(existsSync(path.join(site.dir, "build"))).toBe(false);
     } finally {
       site.cleanup();
@@ -142,7 +146,7 @@ describe("bad content", () => {
       );
       const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")]);
       expect(r.code).toBe(1);
-      expect(r.stderr).toMatch(/docs\/services\/locked\.md: cannot read file: EACCES/);
+      expect(r.stderr).toMatch(/docs\/services\/locked\.md:1:1: error cannot read file: EACCES/);
       expect(existsSync(path.join(site.dir, "build"))).toBe(false);
     } finally {
       chmodSync(locked, 0o644);
@@ -157,7 +161,7 @@ describe("bad content", () => {
     });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
-      /docs\/services\/beta\/index\.md: the file holds binary data \(NUL bytes\), not Markdown text/,
+      /docs\/services\/beta\/index\.md:1:1: error the file holds binary data \(NUL bytes\), not Markdown text/,
     );
     expect(r.built).toBe(false);
   });
@@ -172,7 +176,7 @@ describe("bad content", () => {
       const r = runCli(["build", "--config", site.config]);
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(
-        /ssodocs\.config\.ts: the sidebar names a doc that does not exist: docs\.sidebar\[1\]\.items\[1\]\.items\[0\]: "services\/gamma\/index"/,
+        /ssodocs\.config\.ts:1:1: error the sidebar names a doc that does not exist: docs\.sidebar\[1\]\.items\[1\]\.items\[0\]: "services\/gamma\/index"/,
       );
     } finally {
       site.cleanup();
@@ -201,7 +205,7 @@ describe("bad content", () => {
       const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")]);
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(
-        /templates\/TagsPage\.tsx: the page component has no default export, so nothing can be rendered/,
+        /templates\/TagsPage\.tsx:1:1: error the page component has no default export, so nothing can be rendered/,
       );
     } finally {
       site.cleanup();
@@ -237,7 +241,7 @@ describe("odd content that still builds", () => {
       }),
     );
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/docs\/services\/beta\/index\.md:7: admonition ":::warning" is never closed/);
+    expect(r.stderr).toMatch(/docs\/services\/beta\/index\.md:7:1: warning admonition ":::warning" is never closed/);
     expect(r.stdout).toMatch(/Built \d+ pages in .* \(1 warning\)/);
     expect(r.files.beta).toContain("Never closed warning.");
     expect(r.files.beta).toContain("never-closed-fence");
@@ -269,7 +273,7 @@ describe("the command line", () => {
   it("a missing config file is a clear error", () => {
     const r = runCli(["build", "--config", "nope.config.ts"]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/nope\.config\.ts: config file not found/);
+    expect(r.stderr).toMatch(/nope\.config\.ts:1:1: error config file not found/);
   });
 });
 
@@ -303,7 +307,9 @@ describe("hostile content (issue 17)", () => {
       });
       try {
         expect(r.code, slug).toBe(1);
-        expect(r.stderr, slug).toMatch(/docs\/services\/evil\/index\.md:3: front matter "slug" may not contain/);
+        expect(r.stderr, slug).toMatch(
+          /docs\/services\/evil\/index\.md:3:\d+: error front matter "slug" may not contain/,
+        );
         expect(r.stderr).not.toMatch(/\n\s+at /);
         expect(existsSync(r.out)).toBe(false);
         expect(existsSync(victim)).toBe(false);
@@ -329,7 +335,7 @@ describe("hostile content (issue 17)", () => {
       const r = hostile({ [`docs/services/${name}/index.md`]: "---\ntitle: Odd\n---\n\nBody\n" });
       try {
         expect(r.code, name).toBe(1);
-        expect(r.stderr, name).toMatch(/index\.md: a file or folder name may not contain/);
+        expect(r.stderr, name).toMatch(/index\.md:1:1: error a file or folder name may not contain/);
       } finally {
         r.site.cleanup();
       }
@@ -345,7 +351,9 @@ describe("hostile content (issue 17)", () => {
         try {
           expect(r.code).toBe(1);
           expect(r.stderr).toMatch(
-            new RegExp(`docs/services/evil/index\\.md:1: front matter in "${marker}" is not allowed: only YAML`),
+            new RegExp(
+              `docs/services/evil/index\\.md:1:\\d+: error front matter in "${marker}" is not allowed: only YAML`,
+            ),
           );
           expect(existsSync(ran)).toBe(false);
         } finally {
@@ -363,7 +371,7 @@ describe("hostile content (issue 17)", () => {
     try {
       expect(byPath.code).toBe(1);
       expect(byPath.stderr).toMatch(
-        /docs\/services\/evil\/index\.md:7: image "\.\.\/\.\.\/.*etc\/passwd" is outside the docs folder/,
+        /docs\/services\/evil\/index\.md:7:\d+: error image "\.\.\/\.\.\/.*etc\/passwd" is outside the docs folder/,
       );
       expect(existsSync(byPath.out)).toBe(false);
     } finally {
@@ -376,7 +384,7 @@ describe("hostile content (issue 17)", () => {
       expect(r.code).toBe(1);
       // A link is followed only inside the project (issue 27): this one names where it leads.
       expect(r.stderr).toMatch(
-        /evil\/index\.md:7: image "\.\/shot\.png": this link leads outside the project .*-> \/etc\/hostname/,
+        /evil\/index\.md:7:\d+: error image "\.\/shot\.png": this link leads outside the project .*-> \/etc\/hostname/,
       );
     } finally {
       site.cleanup();
@@ -394,7 +402,7 @@ describe("hostile content (issue 17)", () => {
     try {
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(
-        /docs\/services\/evil\/index\.md:\d+: invalid YAML front matter: YAML aliases expand more than 100 times/,
+        /docs\/services\/evil\/index\.md:\d+:\d+: error invalid YAML front matter: YAML aliases expand more than 100 times/,
       );
     } finally {
       r.site.cleanup();
@@ -441,7 +449,7 @@ describe("hostile content (issue 17)", () => {
         [15, "<style> with its content"],
         [17, 'onerror="alert(7)" of <img>'],
       ] as const) {
-        expect(r.stderr).toContain(`docs/services/evil/index.md:${line}: raw HTML: removed ${what}`);
+        expect(r.stderr).toContain(`docs/services/evil/index.md:${line}:1: warning raw HTML: removed ${what}`);
       }
       // Every page carries the policy, for hosts that ignore _headers.
       expect(html).toMatch(
@@ -453,7 +461,7 @@ describe("hostile content (issue 17)", () => {
     const check = hostile(files, ["check"]);
     try {
       expect(check.code).toBe(1);
-      expect(check.stderr).toMatch(/docs\/services\/evil\/index\.md:5: raw HTML: removed <script>/);
+      expect(check.stderr).toMatch(/docs\/services\/evil\/index\.md:5:\d+: error raw HTML: removed <script>/);
     } finally {
       check.site.cleanup();
     }
@@ -467,12 +475,15 @@ describe("hostile content (issue 17)", () => {
     try {
       expect(r.code).toBe(0);
       expect(r.stderr).toContain(
-        'docs/services/evil/index.md:5: unknown admonition ":::warnign" (did you mean ":::warning"?)',
+        'docs/services/evil/index.md:5:1: warning unknown admonition ":::warnign" (did you mean ":::warning"?)',
       );
       expect(r.stderr).toContain(
-        "docs/services/evil/index.md:9: raw HTML: removed <MyWidget> (an MDX component ssodocs does not render)",
+        "docs/services/evil/index.md:9:1: warning raw HTML: removed <MyWidget> (an MDX component ssodocs does not render)",
       );
-      expect(r.stderr).toContain("docs/services/evil/index.md:11: JSX expression {props.secret} is shown as text");
+      // The column is the expression's.
+      expect(r.stderr).toContain(
+        "docs/services/evil/index.md:11:8: warning JSX expression {props.secret} is shown as text",
+      );
     } finally {
       r.site.cleanup();
     }
@@ -502,7 +513,9 @@ describe("hostile content (issue 17)", () => {
       symlinkSync(path.join(site.dir, "nowhere.txt"), path.join(site.dir, "static/dangling.txt"));
       const dangling = runCli(["build", "--config", site.config, "--out", out]);
       expect(dangling.code).toBe(1);
-      expect(dangling.stderr).toMatch(/static\/dangling\.txt: this link points at nothing: -> .*nowhere\.txt/);
+      expect(dangling.stderr).toMatch(
+        /static\/dangling\.txt:1:1: error this link points at nothing: -> .*nowhere\.txt/,
+      );
       expect(dangling.stderr).not.toMatch(/\n\s+at /);
       rmSync(path.join(site.dir, "static/dangling.txt"));
       symlinkSync("/etc/hostname", path.join(site.dir, "static/hostname.txt"));
@@ -510,7 +523,7 @@ describe("hostile content (issue 17)", () => {
       expect(escaping.code).toBe(1);
       // Links inside the project are copied (issue 29); this one leaves it.
       expect(escaping.stderr).toMatch(
-        /static\/hostname\.txt: this link leads outside the project .*-> \/etc\/hostname/,
+        /static\/hostname\.txt:1:1: error this link leads outside the project .*-> \/etc\/hostname/,
       );
       expect(readFileSync(path.join(out, "index.html")).equals(before)).toBe(true);
       expect(existsSync(path.join(out, "hostname.txt"))).toBe(false);
@@ -528,7 +541,7 @@ describe("inputs a parser could take quadratic time on (issue 27)", () => {
     const doc = `---\ntitle: Gamma\nsidebar_custom_props:\n${keys}---\n\nBody\n`;
     expect(doc.length).toBeGreaterThan(2_400_000);
     const r = buildWith({ "docs/services/gamma.md": doc });
-    expect(r.stderr).toMatch(/gamma\.md:3: front matter "sidebar_custom_props" has no effect/);
+    expect(r.stderr).toMatch(/gamma\.md:3:1: warning front matter "sidebar_custom_props" has no effect/);
     expect(r.code).toBe(0);
   }, 150_000);
 
@@ -544,7 +557,7 @@ describe("inputs a parser could take quadratic time on (issue 27)", () => {
       "docs/services/beta/index.md": `---\ntitle: Beta\n---\n\n${"## Same\n\n".repeat(40_000)}`,
     });
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/beta\/index\.md:4005: a doc may have at most 2000 headings; split it into several/);
+    expect(refused.stderr).toMatch(/beta\/index\.md:4005:1: error a doc may have at most 2000 headings; split it into several/);
   }, 150_000);
 
   it("100,000 import lines and 25,000 repeats of each construct ssodocs's own Markdown rules read build", () => {
@@ -631,7 +644,7 @@ describe("a config or sidebars module that never finishes loading (issue 27)", (
       const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")], ROOT, env, 60_000);
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(
-        /^error .*ssodocs\.config\.ts: the module did not finish loading within 2 s \(a loop that never ends\?\); set SSODOCS_MODULE_TIMEOUT to more seconds if it needs them\n$/,
+        /^ssodocs\.config\.ts:1:1: error the module did not finish loading within 2 s \(a loop that never ends\?\); set SSODOCS_MODULE_TIMEOUT to more seconds if it needs them\n$/,
       );
       const sidebars = path.join(site.dir, "sidebars.ts");
       writeFileSync(site.config, readFileSync(site.config, "utf8").replace("while (Date.now() > 0) {}\n", ""));
@@ -643,7 +656,7 @@ describe("a config or sidebars module that never finishes loading (issue 27)", (
         60_000,
       );
       expect(looping.code).toBe(1);
-      expect(looping.stderr).toMatch(/^error .*sidebars\.ts: the module did not finish loading within 2 s/);
+      expect(looping.stderr).toMatch(/^sidebars\.ts:1:1: error the module did not finish loading within 2 s/);
       // Without the loop it builds.
       writeFileSync(sidebars, readFileSync(sidebars, "utf8").replace("for (;;) {}\n", ""));
       expect(runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")], ROOT, env).code).toBe(0);

@@ -1,12 +1,18 @@
-// The highlighted-code cache keeps the files most recently used and clears out the rest.
+// The highlighted-code cache keeps the files most recently used and clears out the rest; the page
+// store keeps what two builds sharing its folder at once made.
 import { mkdtempSync, readdirSync, rmSync, utimesSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { codeCacheFor } from "../src/node/store/code-cache.ts";
+import { PageStore } from "../src/node/store/page-store.ts";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "ssodocs-cache-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const cleanups: (() => void)[] = [];
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  for (const cleanup of cleanups) cleanup();
+});
 const before = new Set<string>();
 
 describe("the code cache", () => {
@@ -28,5 +34,40 @@ describe("the code cache", () => {
     expect(sites[1].read("v1").size).toBe(0);
     expect(sites[0].read("v1").size).toBe(1);
     expect(sites[0].read("v2").size).toBe(0);
+  });
+});
+
+describe("the page store, shared by two builds at once (two checkouts, one cache folder)", () => {
+  const entry = { warnings: [], images: [] };
+  /** A store in a new folder, and a second one opened on it, as a second process would. */
+  const twoStores = () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), "ssodocs-store-"));
+    cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
+    return { folder, a: new PageStore(folder), b: new PageStore(folder) };
+  };
+
+  it("keeps what each build made, whichever finishes last", async () => {
+    const { folder, a, b } = twoStores();
+    a.write("page-a", null, "<p>a</p>", entry);
+    b.write("page-b", null, "<p>b</p>", entry);
+    await b.finish();
+    await a.finish();
+    const next = new PageStore(folder);
+    expect(next.read("page-a")?.body.toString()).toBe("<p>a</p>");
+    expect(next.read("page-b")?.body.toString()).toBe("<p>b</p>");
+  });
+
+  it("leaves the entries of a build still running, which it lists when it finishes", async () => {
+    const { folder, a, b } = twoStores();
+    a.write("page-a", null, "<p>a</p>", entry);
+    b.write("page-b", null, "<p>b</p>", entry);
+    // b's entry is on disk, not yet in the index, as a finishes.
+    for (let i = 0; i < 100 && !readdirSync(path.join(folder, "entries")).includes("page-b"); i++)
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    await a.finish();
+    await b.finish();
+    const next = new PageStore(folder);
+    expect(next.read("page-b")?.body.toString()).toBe("<p>b</p>");
+    expect(next.read("page-a")?.body.toString()).toBe("<p>a</p>");
   });
 });

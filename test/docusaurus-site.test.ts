@@ -49,8 +49,10 @@ describe("a Docusaurus site in authentik's layout", () => {
     expect(r.code, r.stderr).toBe(0);
     const warnings = r.stderr.split("\n").filter(Boolean);
     expect(warnings).toHaveLength(2);
-    expect(warnings[0]).toMatch(/grafana\/index\.md:5: front matter "sidebar_custom_props" has no effect in ssodocs/);
-    expect(warnings[1]).toMatch(/grafana\/index\.md:6: front matter "sidebar_key" has no effect in ssodocs/);
+    expect(warnings[0]).toMatch(
+      /grafana\/index\.md:5:1: warning front matter "sidebar_custom_props" has no effect in ssodocs/,
+    );
+    expect(warnings[1]).toMatch(/grafana\/index\.md:6:1: warning front matter "sidebar_key" has no effect in ssodocs/);
   });
 
   it("writes every route as <route>/index.html, with trailing slashes, and nothing for the draft", () => {
@@ -269,6 +271,7 @@ describe("front matter", () => {
       "sitemap.xml",
       "search/records.json",
       "search/index.json",
+      "search/texts.json",
       "llms.txt",
       "tags/monitoring/index.html",
     ])
@@ -465,16 +468,41 @@ describe("the site's look: theme assets and custom stylesheets (issue 29)", () =
 });
 
 describe("ssodocs check on the Docusaurus site", () => {
-  it("reports the doc left out of every sidebar by its file, and nothing unlisted", () => {
+  it("passes, warning of the doc left out of every sidebar (Docusaurus builds it), and of nothing unlisted", () => {
     const r = runCli(["check", "--json", "--config", site.config], ROOT, cliEnv());
-    expect(r.code).toBe(1);
-    const report = JSON.parse(r.stdout) as { notInSidebar: { id: string; file: string }[]; brokenLinks: unknown[] };
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as {
+      ok: boolean;
+      notInSidebar: { id: string; file: string }[];
+      brokenLinks: unknown[];
+      warnings: string[];
+    };
+    expect(report.ok).toBe(true);
     expect(report.notInSidebar).toEqual([{ id: "about", file: path.join(site.dir, "docs/about.md") }]);
     expect(report.brokenLinks).toEqual([]);
     const text = runCli(["check", "--config", site.config], ROOT, cliEnv());
-    expect(text.stderr).toMatch(
-      /docs\/about\.md: the doc about is in no sidebar; add it to one, or mark it unlisted: true/,
-    );
+    expect(text.code).toBe(0);
+    // One warning about sidebars; the other two are the front-matter keys the site uses on purpose.
+    expect(text.stderr.split("\n").filter(Boolean)).toEqual([
+      expect.stringMatching(/grafana\/index\.md:5:1: warning front matter "sidebar_custom_props" has no effect/),
+      expect.stringMatching(/grafana\/index\.md:6:1: warning front matter "sidebar_key" has no effect/),
+      "docs/about.md:1:1: warning the doc about is in no sidebar; it is built all the same (docs.requireSidebar makes this an error)",
+    ]);
+    expect(text.stdout).toMatch(/^Check passed: .*; 1 doc missing from the sidebar; /);
+  });
+
+  it("fails for it with docs.requireSidebar", () => {
+    const copy = tempDocusaurusSite({}, (c) => c.replace("  docs: {", "  docs: {\n    requireSidebar: true,"));
+    try {
+      const r = runCli(["check", "--config", copy.config], ROOT, cliEnv());
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(
+        "\ndocs/about.md:1:1: error the doc about is in no sidebar; add it to one, or mark it unlisted: true\n",
+      );
+      expect(r.stdout).toMatch(/^Check failed: .*; 1 doc missing from the sidebar; /);
+    } finally {
+      copy.cleanup();
+    }
   });
 });
 
@@ -492,7 +520,7 @@ describe("errors and variants", () => {
     const toNowhere = build({}, (c) => c.replace('to: "/applications/"', 'to: "/nowhere/"'));
     expect(toNowhere.code).toBe(1);
     expect(toNowhere.stderr).toMatch(
-      /ssodocs\.config\.ts: redirects\[0\] leads to "\/nowhere\/", which is no page of the site/,
+      /ssodocs\.config\.ts:1:1: error redirects\[0\] leads to "\/nowhere\/", which is no page of the site/,
     );
     const fromPage = build({}, (c) => c.replace('from: "/services/grafana-dashboards/"', 'from: "/about/"'));
     expect(fromPage.code).toBe(1);
@@ -504,25 +532,25 @@ describe("errors and variants", () => {
     const warned = build({ "docs/notes.md": doc });
     expect(warned.code).toBe(0);
     expect(warned.stderr).toMatch(
-      /docs\/notes\.md:4: unknown front matter key "hide_tittle" \(did you mean "hide_title"\?\)/,
+      /docs\/notes\.md:4:1: warning unknown front matter key "hide_tittle" \(did you mean "hide_title"\?\)/,
     );
     const strict = build({ "docs/notes.md": doc }, (c) =>
       c.replace("  docs: {", '  frontMatter: { unknownKeys: "error" },\n  docs: {'),
     );
     expect(strict.code).toBe(1);
-    expect(strict.stderr).toMatch(/notes\.md:4: unknown front matter key "hide_tittle"/);
+    expect(strict.stderr).toMatch(/notes\.md:4:\d+: error unknown front matter key "hide_tittle"/);
   });
 
   it("names the bad item of a sidebars module, and a pagination_next naming no doc", () => {
     const badItem = build({ "sidebars.ts": 'export default { docs: [{ type: "doc", id: "index", lable: "x" }] };\n' });
     expect(badItem.code).toBe(1);
     expect(badItem.stderr).toMatch(
-      /sidebars\.ts: sidebar item docs\[0\] has an unknown key "lable" \(did you mean "label"\?\)/,
+      /sidebars\.ts:1:1: error sidebar item docs\[0\] has an unknown key "lable" \(did you mean "label"\?\)/,
     );
     const badNext = build({
       "docs/notes.md": "---\ntitle: Notes\nunlisted: true\npagination_next: gone\n---\n\nText.\n",
     });
-    expect(badNext.stderr).toMatch(/notes\.md:4: front matter "pagination_next" names no doc: "gone"/);
+    expect(badNext.stderr).toMatch(/notes\.md:4:\d+: error front matter "pagination_next" names no doc: "gone"/);
   });
 
   it("with trailingSlash: false, writes <route>.html and links without the slash", () => {
@@ -603,17 +631,17 @@ describe("errors and variants", () => {
     const missing = build({ "src/css/navbar.css": null });
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(
-      /ssodocs\.config\.ts: customCss names src\/css\/navbar\.css, which (does not exist|cannot be read)/,
+      /\nssodocs\.config\.ts:1:1: error customCss names src\/css\/navbar\.css, which (does not exist|cannot be read)/,
     );
     const badImport = build({ "src/css/fonts.css": null });
     expect(badImport.code).toBe(1);
-    expect(badImport.stderr).toMatch(/src\/css\/custom\.css:2: .*\.\/fonts\.css/);
+    expect(badImport.stderr).toMatch(/\nsrc\/css\/custom\.css:2:\d+: error .*\.\/fonts\.css/);
     const badUrl = build({ "src/css/navbar.css": ".navbar { background: url(./img/gone.png); }\n" });
     expect(badUrl.code).toBe(1);
-    expect(badUrl.stderr).toMatch(/src\/css\/navbar\.css:1: .*\.\/img\/gone\.png/);
+    expect(badUrl.stderr).toMatch(/\nsrc\/css\/navbar\.css:1:\d+: error .*\.\/img\/gone\.png/);
     const outside = build({ "src/css/navbar.css": '@import "../../../outside.css";\n' });
     expect(outside.code).toBe(1);
-    expect(outside.stderr).toMatch(/src\/css\/navbar\.css:1: /);
+    expect(outside.stderr).toMatch(/\nsrc\/css\/navbar\.css:1:\d+: error /);
   });
 
   it("leaves out an @import from another origin with a warning: the site's policy would block it", () => {
@@ -623,7 +651,7 @@ describe("errors and variants", () => {
     });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(
-      /src\/css\/navbar\.css:1: @import of https:\/\/fonts\.example\.com\/css2\?family=Inter left out: the site's Content-Security-Policy/,
+      /\nsrc\/css\/navbar\.css:1:1: warning @import of https:\/\/fonts\.example\.com\/css2\?family=Inter left out: the site's Content-Security-Policy/,
     );
   });
 

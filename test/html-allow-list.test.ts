@@ -30,7 +30,7 @@ describe("MDX components pass the attribute allow-list (issue 27)", () => {
     it(`${what}: every attribute outside the list is removed, with a warning naming the line`, async () => {
       const out = await render(source);
       expectClean(out.html);
-      expect(out.warnings.join("\n")).toMatch(/\/docs\/page\.md:5: raw HTML: removed .*onfocus|style/);
+      expect(out.warnings.join("\n")).toMatch(/\/docs\/page\.md:5:\d+: raw HTML: removed .*onfocus|style/);
     });
   }
 
@@ -61,7 +61,9 @@ describe("sidebar html items and the announcement bar pass the allow-list (issue
       const out = path.join(site.dir, "out");
       const result = runCli(["build", "--config", site.config, "--out", out]);
       expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(/ssodocs\.config\.ts: .*announcementBar\.content.*onclick/);
+      expect(result.stderr).toMatch(
+        /^ssodocs\.config\.ts:\d+:\d+: error config key "announcementBar\.content".*onclick/,
+      );
       expect(existsSync(out)).toBe(false);
     } finally {
       site.cleanup();
@@ -81,8 +83,8 @@ describe("sidebar html items and the announcement bar pass the allow-list (issue
       writeFileSync(site.config, hostile);
       const out = path.join(site.dir, "out");
       const result = runCli(["build", "--config", site.config, "--out", out]);
-      expect(result.stderr).toMatch(/ssodocs\.config\.ts: raw HTML: removed .*onmouseover/);
-      expect(result.stderr).toMatch(/ssodocs\.config\.ts: .*javascript:/);
+      expect(result.stderr).toMatch(/ssodocs\.config\.ts:1:1: warning raw HTML: removed .*onmouseover/);
+      expect(result.stderr).toMatch(/^ssodocs\.config\.ts:1:1: warning .*javascript:/m);
       const page = readFileSync(path.join(out, "integrations/services/alpha/index.html"), "utf8");
       expect(page).toContain(">Help</a>");
       expect(page).not.toMatch(/javascript:|onmouseover|onclick|onerror|position:fixed|<script>alert/);

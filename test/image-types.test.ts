@@ -44,7 +44,7 @@ describe("images are images", () => {
     });
     try {
       expect(html.code).toBe(1);
-      expect(html.stderr).toMatch(/beta\/index\.md:7: image "\.\/page\.html" is not an image: .*png, jpg/);
+      expect(html.stderr).toMatch(/beta\/index\.md:7:\d+: error image "\.\/page\.html" is not an image: .*png, jpg/);
     } finally {
       html.cleanup();
     }
@@ -54,7 +54,7 @@ describe("images are images", () => {
     });
     try {
       expect(fake.code).toBe(1);
-      expect(fake.stderr).toMatch(/beta\/index\.md:5: image "\.\/shot\.png" is not a PNG, JPEG, GIF, WebP/);
+      expect(fake.stderr).toMatch(/beta\/index\.md:5:\d+: error image "\.\/shot\.png" is not a PNG, JPEG, GIF, WebP/);
     } finally {
       fake.cleanup();
     }
@@ -80,7 +80,7 @@ describe("images are images", () => {
     });
     try {
       expect(r.code, r.stderr).toBe(0);
-      expect(r.stderr).toMatch(/beta\/index\.md:5: image "\.\/logo\.svg": removed <script>/);
+      expect(r.stderr).toMatch(/beta\/index\.md:5:1: warning image "\.\/logo\.svg": removed <script>/);
       const [name, svg] = Object.entries(r.images()).find(([n]) => n.startsWith("logo-"))!;
       expect(name).toMatch(/\.svg$/);
       for (const bad of ["<script", "onload", "onclick", "javascript:", "foreignObject", "evil.example", "ENTITY"])
@@ -104,7 +104,7 @@ describe("images are images", () => {
     });
     try {
       expect(r.code).toBe(1);
-      expect(r.stderr).toMatch(/beta\/index\.md:5: image "\.\/logo\.svg" is not an SVG image/);
+      expect(r.stderr).toMatch(/beta\/index\.md:5:\d+: error image "\.\/logo\.svg" is not an SVG image/);
     } finally {
       r.cleanup();
     }

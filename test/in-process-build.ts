@@ -7,15 +7,22 @@ import path from "node:path";
 import { vi } from "vitest";
 import { assertSameFiles } from "./helpers.ts";
 
+/** What a build in this process reports: its warnings, and how many pages it took from the store or rendered. */
+interface InProcessBuild {
+  warnings: string[];
+  stored: number;
+  rendered: number;
+}
+
 /**
  * Builds the site of `config` into `outDir` with its cache in `cacheDir` (`noCache`: as with
- * SSODOCS_NO_CACHE=1) and returns the warnings; a failed build throws its error.
+ * SSODOCS_NO_CACHE=1); a failed build throws its error.
  */
 export async function buildInProcess(
   config: string,
   outDir: string,
   { cacheDir, noCache = false }: { cacheDir: string; noCache?: boolean },
-): Promise<string[]> {
+): Promise<InProcessBuild> {
   const saved = { dir: process.env.SSODOCS_CACHE_DIR, off: process.env.SSODOCS_NO_CACHE };
   process.env.SSODOCS_CACHE_DIR = cacheDir;
   if (noCache) process.env.SSODOCS_NO_CACHE = "1";
@@ -24,8 +31,8 @@ export async function buildInProcess(
     vi.resetModules();
     const { loadConfig } = await import("../src/node/config.ts");
     const { buildSite } = await import("../src/node/pipeline/build.ts");
-    const result = await buildSite(await loadConfig(config), { outDir });
-    return result.warnings;
+    const { warnings, stored, rendered } = await buildSite(await loadConfig(config), { outDir });
+    return { warnings, stored, rendered };
   } finally {
     restore("SSODOCS_CACHE_DIR", saved.dir);
     restore("SSODOCS_NO_CACHE", saved.off);
@@ -45,8 +52,8 @@ function restore(name: string, value: string | undefined): void {
 export async function buildBothWaysInProcess(site: { dir: string; config: string }, cacheDir: string): Promise<string> {
   const cached = path.join(site.dir, "cached");
   const fresh = path.join(site.dir, "fresh");
-  const a = await buildInProcess(site.config, cached, { cacheDir });
-  const b = await buildInProcess(site.config, fresh, { cacheDir, noCache: true });
+  const a = (await buildInProcess(site.config, cached, { cacheDir })).warnings;
+  const b = (await buildInProcess(site.config, fresh, { cacheDir, noCache: true })).warnings;
   if (a.join("\n") !== b.join("\n"))
     throw new Error(`the builds warned differently:\n${a.join("\n")}\n---\n${b.join("\n")}`);
   assertSameFiles(cached, fresh);

@@ -63,13 +63,13 @@ describe("a doc that is a link to a file outside the project (issue 27, finding 
       const out = path.join(site.dir, "build");
       const r = runCli(["build", "--config", site.config, "--out", out]);
       expect(r.code).toBe(1);
-      expect(r.stderr).toMatch(/docs\/services\/gamma\/index\.md: .*outside the project.*-> \/etc\/passwd/);
+      expect(r.stderr).toMatch(/^docs\/services\/gamma\/index\.md:1:1: error .*outside the project.*-> \/etc\/passwd/);
       expect(r.stderr.trim().split("\n")).toHaveLength(1);
       expect(r.stderr).not.toContain("root:");
       expect(existsSync(out)).toBe(false);
       const check = runCli(["check", "--config", site.config]);
       expect(check.code).toBe(1);
-      expect(check.stdout + check.stderr).toMatch(/gamma\/index\.md: .*-> \/etc\/passwd/);
+      expect(check.stdout + check.stderr).toMatch(/gamma\/index\.md:1:1: error .*-> \/etc\/passwd/);
       expect(check.stdout + check.stderr).not.toContain("root:");
     } finally {
       site.cleanup();
@@ -93,7 +93,7 @@ describe("links into .git, node_modules or a dot folder, and links to what is no
         r.link(target, `website/${GAMMA}`);
         const result = r.build();
         expect(result.code, target).toBe(1);
-        expect(result.stderr).toMatch(/docs\/services\/gamma\/index\.md: /);
+        expect(result.stderr).toMatch(/docs\/services\/gamma\/index\.md:1:1: error /);
         expect(result.stderr).toMatch(what);
         expect(result.stderr).toContain(`-> ${target}`);
         expect(result.stderr).not.toMatch(/ci-token|secret text|node_modules text/);
@@ -119,7 +119,7 @@ describe("links into .git, node_modules or a dot folder, and links to what is no
         symlinkSync(target, path.join(site.dir, GAMMA));
         const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")]);
         expect(r.code, target).toBe(1);
-        expect(r.stderr).toMatch(/gamma\/index\.md: /);
+        expect(r.stderr).toMatch(/gamma\/index\.md:1:1: error /);
         expect(r.stderr).toMatch(why);
         expect(r.stderr).toContain(`-> ${target}`);
         rmSync(path.join(site.dir, GAMMA));
@@ -128,7 +128,7 @@ describe("links into .git, node_modules or a dot folder, and links to what is no
       spawnSync("mkfifo", [path.join(site.dir, GAMMA)]);
       const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")]);
       expect(r.code).toBe(1);
-      expect(r.stderr).toMatch(/gamma\/index\.md: .*not a regular file/);
+      expect(r.stderr).toMatch(/gamma\/index\.md:1:1: error .*not a regular file/);
     } finally {
       site.cleanup();
     }
@@ -140,20 +140,24 @@ describe("links into .git, node_modules or a dot folder, and links to what is no
       r.link("/etc/hostname", "website/static/host.txt");
       let result = r.build();
       expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(/static\/host\.txt: .*outside the project.*-> \/etc\/hostname/);
+      expect(result.stderr).toMatch(/static\/host\.txt:1:1: error .*outside the project.*-> \/etc\/hostname/);
       rmSync(path.join(r.website, "static/host.txt"));
       rmSync(path.join(r.website, "docs/services/alpha/alpha-settings.png"));
       r.link("../../../../.git/config", "website/docs/services/alpha/alpha-settings.png");
       result = r.build();
       expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(/alpha\/index\.md:\d+: image "\.\/alpha-settings\.png": .*leads into \.git/);
+      expect(result.stderr).toMatch(
+        /alpha\/index\.md:\d+:\d+: error image "\.\/alpha-settings\.png": .*leads into \.git/,
+      );
       expect(result.stderr).toContain("-> ../../../../.git/config");
       expect(result.stderr).not.toContain("ci-token");
       rmSync(path.join(r.website, "docs/services/alpha/alpha-settings.png"));
       r.link("/etc/hostname", "website/docs/services/_category_.json");
       result = r.build();
       expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(/docs\/services\/_category_\.json: .*outside the project.*-> \/etc\/hostname/);
+      expect(result.stderr).toMatch(
+        /docs\/services\/_category_\.json:1:1: error .*outside the project.*-> \/etc\/hostname/,
+      );
     } finally {
       r.cleanup();
     }
@@ -198,17 +202,19 @@ describe("links inside the project are followed (issue 29)", () => {
       r.link("/etc", "website/docs/services/system");
       let result = r.build();
       expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(/docs\/services\/system: .*outside the project.*-> \/etc/);
+      expect(result.stderr).toMatch(/docs\/services\/system:1:1: error .*outside the project.*-> \/etc/);
       rmSync(path.join(r.website, "docs/services/system"));
       r.link("/usr/share", "website/static/shared");
       result = r.build();
       expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(/static\/shared: .*outside the project.*-> \/usr\/share/);
+      expect(result.stderr).toMatch(/static\/shared:1:1: error .*outside the project.*-> \/usr\/share/);
       rmSync(path.join(r.website, "static/shared"));
       r.link("../../../nowhere", "website/docs/services/gone.md");
       result = r.build();
       expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(/docs\/services\/gone\.md: .*points at nothing.*-> \.\.\/\.\.\/\.\.\/nowhere/);
+      expect(result.stderr).toMatch(
+        /docs\/services\/gone\.md:1:1: error .*points at nothing.*-> \.\.\/\.\.\/\.\.\/nowhere/,
+      );
     } finally {
       r.cleanup();
     }
@@ -244,8 +250,8 @@ describe("watch mode reads through the same guard", () => {
       const from = s.mark();
       rmSync(path.join(s.dir, "docs/services/alpha/index.md"));
       symlinkSync("/etc/passwd", path.join(s.dir, "docs/services/alpha/index.md"));
-      const line = await s.waitForOutput(/^error .*$/m, from);
-      expect(line).toMatch(/alpha\/index\.md: .*outside the project.*-> \/etc\/passwd/);
+      const line = await s.waitForOutput(/^.*\berror .*$/m, from);
+      expect(line).toMatch(/^docs\/services\/alpha\/index\.md:1:1: error .*outside the project.*-> \/etc\/passwd/);
       const page = await s.get("/integrations/services/alpha/");
       expect(page.body).not.toContain("root:");
     } finally {

@@ -38,7 +38,9 @@ describe("input files have a size limit, checked before they are read", () => {
       "docs/services/beta/index.md": `---\ntitle: Beta\n---\n\n${"Long text. ".repeat((6 * MB) / 11)}\n`,
     });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/docs\/services\/beta\/index\.md: the file is 6\.0 MB; a doc may be at most 5 MB/);
+    expect(r.stderr).toMatch(
+      /docs\/services\/beta\/index\.md:1:1: error the file is 6\.0 MB; a doc may be at most 5 MB/,
+    );
     expect(r.stderr.length).toBeLessThan(1000);
     expect(r.built).toBe(false);
   });
@@ -48,14 +50,14 @@ describe("input files have a size limit, checked before they are read", () => {
     const staticFile = build({}, big);
     expect(staticFile.code).toBe(1);
     expect(staticFile.stderr).toMatch(
-      /static\/files\/huge\.bin: the file is 51\.0 MB; a static file may be at most 50 MB/,
+      /static\/files\/huge\.bin:1:1: error the file is 51\.0 MB; a static file may be at most 50 MB/,
     );
     const image = build({ "docs/services/beta/index.md": "---\ntitle: Beta\n---\n\n![huge](./huge.png)\n" }, (dir) =>
       sparse(path.join(dir, "docs/services/beta/huge.png"), PNG, 51 * MB),
     );
     expect(image.code).toBe(1);
     expect(image.stderr).toMatch(
-      /beta\/index\.md:5: image "\.\/huge\.png": the file is 51\.0 MB; an image may be at most 50 MB/,
+      /beta\/index\.md:5:\d+: error image "\.\/huge\.png": the file is 51\.0 MB; an image may be at most 50 MB/,
     );
   });
 
@@ -65,7 +67,7 @@ describe("input files have a size limit, checked before they are read", () => {
     });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
-      /docs\/services\/_category_\.json: the file is 2\.0 MB; a _category_ file may be at most 1 MB/,
+      /docs\/services\/_category_\.json:1:1: error the file is 2\.0 MB; a _category_ file may be at most 1 MB/,
     );
   });
 });
@@ -80,7 +82,9 @@ describe("front-matter strings every page shows have a length limit", () => {
         "docs/services/beta/index.md": `---\ntitle: Beta\n${key}: ${"L".repeat(size)}\n---\n\nBeta\n`,
       });
       expect(r.code, key).toBe(1);
-      expect(r.stderr).toMatch(/docs\/services\/beta\/index\.md: the file is \d\.0 MB; a doc may be at most 5 MB/);
+      expect(r.stderr).toMatch(
+        /docs\/services\/beta\/index\.md:1:1: error the file is \d\.0 MB; a doc may be at most 5 MB/,
+      );
       expect(r.stderr.length).toBeLessThan(1000);
       expect(r.built).toBe(false);
     }
@@ -92,14 +96,14 @@ describe("front-matter strings every page shows have a length limit", () => {
     });
     expect(label.code).toBe(1);
     expect(label.stderr).toMatch(
-      /docs\/services\/beta\/index\.md:3: front matter "sidebar_label" may be at most 500 characters \(it has 1048576\)/,
+      /docs\/services\/beta\/index\.md:3:\d+: error front matter "sidebar_label" may be at most 500 characters \(it has 1048576\)/,
     );
     expect(label.stderr.length).toBeLessThan(1000);
     expect(label.built).toBe(false);
     const title = build({ "docs/services/beta/index.md": `---\ntitle: ${"T".repeat(501)}\n---\n\nBeta\n` });
     expect(title.code).toBe(1);
     expect(title.stderr).toMatch(
-      /beta\/index\.md:2: front matter "title" may be at most 500 characters \(it has 501\)/,
+      /beta\/index\.md:2:\d+: error front matter "title" may be at most 500 characters \(it has 501\)/,
     );
   });
 
@@ -109,7 +113,7 @@ describe("front-matter strings every page shows have a length limit", () => {
     const r = build({ "docs/services/beta/index.md": `---\ntitle: Beta\nkeywords:\n  ${keywords}\n---\n\nBeta\n` });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
-      /beta\/index\.md:3: front matter "keywords" may hold at most 1000 characters in all \(they hold 1000000\)/,
+      /beta\/index\.md:3:\d+: error front matter "keywords" may hold at most 1000 characters in all \(they hold 1000000\)/,
     );
     expect(r.stderr.length).toBeLessThan(1000);
   });
@@ -117,6 +121,8 @@ describe("front-matter strings every page shows have a length limit", () => {
   it("a _category_ label longer than 500 characters is an error naming the file", () => {
     const r = build({ "docs/services/_category_.json": JSON.stringify({ label: "C".repeat(501) }) });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/_category_\.json: category file: "label" may be at most 500 characters \(it has 501\)/);
+    expect(r.stderr).toMatch(
+      /_category_\.json:1:1: error category file: "label" may be at most 500 characters \(it has 501\)/,
+    );
   });
 });

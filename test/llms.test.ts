@@ -51,6 +51,29 @@ describe("llms.txt and Markdown copies of content/", () => {
 
   it("checks all guides", () => expect(guides.length).toBeGreaterThan(100));
 
+  it("writes plain Markdown: no component, admonition marker or badge tag is left in any copy", () => {
+    const copies = [
+      ...guides.map((slug) => `integrations/services/${slug}/index.md`),
+      "integrations/services/index.md",
+    ];
+    for (const file of copies) {
+      const copy = readFileSync(path.join(out, "build", file), "utf8").replace(/^(```|~~~)[\s\S]*?^\1/gm, "");
+      expect(copy, file).not.toMatch(/<\/?(Tabs|TabItem|SupportBadge|DocCardList)\b|^\s*:::/m);
+    }
+  });
+
+  it("lists the cards of the services index, each category with its guides", () => {
+    const copy = readFileSync(path.join(out, "build/integrations/services/index.md"), "utf8");
+    expect(copy).toContain("- Support level: authentik: tested regularly by the authentik team.\n");
+    const list = copy.slice(copy.indexOf("## Integration categories"));
+    expect(list).toMatch(
+      /^## Integration categories\n\n- \[Chat, Communication & Collaboration\]\(https:\/\/integrations\.goauthentik\.io\/integrations\/services\/#chat-communication-collaboration\): \d+ items\n {2}- \[/,
+    );
+    expect(list).toContain(`  - [Grafana](${SITE}/integrations/services/grafana/index.md): `);
+    // Every guide is in the list.
+    for (const slug of guides) expect(list, slug).toContain(`(${SITE}/integrations/services/${slug}/index.md)`);
+  });
+
   for (const slug of guides) {
     it(`lists ${slug} in llms.txt and writes its Markdown copy from the same source`, () => {
       const source = readFileSync(path.join(ROOT, "content/services", slug, "index.md"), "utf8");
@@ -93,6 +116,56 @@ import x from "y";
 \`\`\`
 
 Inline \`[code](../alpha/index.md)\` stays.
+
+## Setup
+
+<SupportBadge level="vendor" /> keeps this part.
+
+<Tabs>
+  <TabItem value="saml" label="SAML" default>
+
+Use SAML.
+
+:::info[Metadata]
+Download the metadata:
+
+\`\`\`shell
+curl https://delta.example/metadata
+\`\`\`
+
+:::
+
+  </TabItem>
+  <TabItem value="oidc" label="OpenID Connect">
+
+1. Create a provider.
+2. Check it:
+   :::tip
+   Nested in a list.
+   :::
+3. Done.
+
+  </TabItem>
+</Tabs>
+
+<Tabs
+  defaultValue="a"
+  values={[
+    { label: "Docker", value: "a" },
+    { label: "Kubernetes", value: "b" },
+  ]}>
+<TabItem value="a">
+Compose.
+</TabItem>
+<TabItem value="b">
+Helm.
+</TabItem>
+</Tabs>
+
+:::warning
+Last.
+:::
+After the warning.
 `;
 
 describe("a Markdown copy on the fixture site", () => {
@@ -140,6 +213,63 @@ import x from "y";
 \`\`\`
 
 Inline \`[code](../alpha/index.md)\` stays.
+
+## Setup
+
+Support level: Vendor keeps this part.
+
+### SAML
+
+Use SAML.
+
+> **Metadata**
+>
+> Download the metadata:
+>
+> \`\`\`shell
+> curl https://delta.example/metadata
+> \`\`\`
+>
+
+### OpenID Connect
+
+1. Create a provider.
+2. Check it:
+   > **Tip**
+   >
+   > Nested in a list.
+
+3. Done.
+
+### Docker
+
+Compose.
+
+### Kubernetes
+
+Helm.
+
+> **Warning**
+>
+> Last.
+
+After the warning.
+`);
+  });
+
+  it("writes the card list of a category's page as links to the copies", () => {
+    const copy = readFileSync(path.join(out, "integrations/services/index.md"), "utf8");
+    expect(copy).toBe(`# Applications
+
+- Support level: Community: kept by the community.
+
+## Categories
+
+- [Development](https://fixture.example/integrations/services/#development): 1 item
+  - [Alpha](https://fixture.example/integrations/services/alpha/index.md): Sign in to Alpha with the fixture identity provider.
+- [Monitoring](https://fixture.example/integrations/services/#monitoring): 2 items
+  - [Beta](https://fixture.example/integrations/services/beta/index.md)
+  - [Integrate with Delta](https://fixture.example/integrations/services/delta/index.md): Delta's description.
 `);
   });
 

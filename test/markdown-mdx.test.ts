@@ -62,7 +62,7 @@ describe("MDX: indentation makes no code", () => {
     const out = await render("{/* a note for writers */}\n\nText {/* inline */} here and {props.name}.\n");
     expect(out.html).toBe("<p>Text  here and {props.name}.</p>\n");
     expect(out.warnings).toEqual([
-      expect.stringMatching(/page\.md:7: JSX expression \{props\.name\} is shown as text/),
+      expect.stringMatching(/page\.md:7:\d+: JSX expression \{props\.name\} is shown as text/),
     ]);
   });
 });
@@ -78,10 +78,10 @@ describe("CommonMark (format md)", () => {
     expect(out.html).toContain("<p>Set the following:\n- Provider\n- Provider ID</p>");
     expect(out.warnings).toHaveLength(3);
     expect(out.warnings[0]).toMatch(
-      /page\.md:6: this line starts like a list item but is part of the paragraph above: it is indented 4 spaces or more/,
+      /page\.md:6:\d+: this line starts like a list item but is part of the paragraph above: it is indented 4 spaces or more/,
     );
-    expect(out.warnings[1]).toMatch(/page\.md:7: this line starts like a list item/);
-    expect(out.warnings[2]).toMatch(/page\.md:11: this line starts like a heading/);
+    expect(out.warnings[1]).toMatch(/page\.md:7:\d+: this line starts like a list item/);
+    expect(out.warnings[2]).toMatch(/page\.md:11:\d+: this line starts like a heading/);
   });
 
   it("warns of a list indented four spaces after a blank line, read as a paragraph of its own", async () => {
@@ -91,9 +91,9 @@ describe("CommonMark (format md)", () => {
     expect(out.html).toContain("<p>- <strong>Name</strong>: authentik\n- <strong>URL</strong>: the address</p>");
     expect(out.warnings).toEqual([
       expect.stringMatching(
-        /page\.md:7: this line starts like a list item but is read as a paragraph: it is indented 4/,
+        /page\.md:7:\d+: this line starts like a list item but is read as a paragraph: it is indented 4/,
       ),
-      expect.stringMatching(/page\.md:8: this line starts like a list item but is part of the paragraph above/),
+      expect.stringMatching(/page\.md:8:\d+: this line starts like a list item but is part of the paragraph above/),
     ]);
     expect((await render("To configure it:\n\n    - **Name**: authentik\n")).html).toContain("<li><strong>Name");
   });
@@ -102,7 +102,7 @@ describe("CommonMark (format md)", () => {
     const out = await render("Steps:\n2. Second\n");
     expect(out.html).toContain("<p>Steps:\n2. Second</p>");
     expect(out.warnings).toEqual([
-      expect.stringMatching(/page\.md:6: .*a numbered list that follows a paragraph directly must start at 1/),
+      expect.stringMatching(/page\.md:6:\d+: .*a numbered list that follows a paragraph directly must start at 1/),
     ]);
     expect((await render("Steps:\n\\2. Second\n")).warnings).toEqual([]);
   });

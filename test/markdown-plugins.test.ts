@@ -3,7 +3,7 @@
 // it, and their errors naming the plugin and the doc.
 import type { MarkdownIt, Token } from "markdown-it";
 import { describe, expect, it } from "vitest";
-import { SsodocsError } from "../src/node/errors.ts";
+import { formatDiagnostic, SsodocsError } from "../src/node/errors.ts";
 import { createTestRenderer } from "./markdown-helpers.ts";
 
 /** Replaces a word in every text, as a plugin with options does. */
@@ -61,10 +61,10 @@ describe("markdown.plugins", () => {
     expect(html).not.toMatch(/script|onclick/);
     expect(warnings).toEqual([
       expect.stringMatching(
-        /page\.md:7: raw HTML: removed onclick="steal\(\)" of <span>, made by the Markdown plugin "emoji" \(markdown\.plugins\[0\]\)/,
+        /page\.md:7:\d+: raw HTML: removed onclick="steal\(\)" of <span>, made by the Markdown plugin "emoji" \(markdown\.plugins\[0\]\)/,
       ),
       expect.stringMatching(
-        /page\.md:7: raw HTML: removed <script> with its content, made by the Markdown plugin "emoji"/,
+        /page\.md:7:\d+: raw HTML: removed <script> with its content, made by the Markdown plugin "emoji"/,
       ),
     ]);
   });
@@ -98,8 +98,8 @@ describe("markdown.plugins", () => {
     );
     const error = await createTestRenderer([failing])("Fine.\n\nboom\n").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SsodocsError);
-    expect((error as SsodocsError).format()).toBe(
-      '/docs/page.md:7: the Markdown plugin "failing" (markdown.plugins[0]) failed: cannot read boom',
+    expect(formatDiagnostic("error", (error as SsodocsError).diagnostics()[0], "/")).toBe(
+      'docs/page.md:7:1: error the Markdown plugin "failing" (markdown.plugins[0]) failed: cannot read boom',
     );
   });
 
@@ -109,8 +109,8 @@ describe("markdown.plugins", () => {
     };
     const error = await createTestRenderer([fence])("```\nx\n```\n").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SsodocsError);
-    expect((error as SsodocsError).format()).toMatch(
-      /^\/site\/ssodocs\.config\.ts: the Markdown plugin "fence" \(markdown\.plugins\[0\]\) replaces how ssodocs renders "fence" tokens/,
+    expect(formatDiagnostic("error", (error as SsodocsError).diagnostics()[0], "/")).toMatch(
+      /^site\/ssodocs\.config\.ts:1:1: error the Markdown plugin "fence" \(markdown\.plugins\[0\]\) replaces how ssodocs renders "fence" tokens/,
     );
   });
 });

@@ -84,7 +84,7 @@ describe("admonitions", () => {
     expect(fenced).toContain("still inside</p>\n</div></div>");
     const unclosed = await render("Before\n\n:::warning\nNever closed\n");
     expect(unclosed.html).toContain("Never closed");
-    expect(unclosed.warnings[0]).toMatch(/page\.md:7: admonition ":::warning" is never closed/);
+    expect(unclosed.warnings[0]).toMatch(/page\.md:7:\d+: admonition ":::warning" is never closed/);
   });
 });
 
@@ -178,7 +178,7 @@ describe("code", () => {
   it("renders an unknown language as plain text with a warning", async () => {
     const out = await render("```klingon\nQapla'\n```\n");
     expect(out.html).toContain("Qapla");
-    expect(out.warnings[0]).toMatch(/page\.md:5: unknown code language "klingon"/);
+    expect(out.warnings[0]).toMatch(/page\.md:5:\d+: unknown code language "klingon"/);
   });
 
   it("keeps fences indented four or more spaces (no indented code blocks)", async () => {

@@ -65,15 +65,16 @@ describe("ssodocs new", () => {
       'Created docs/services/uptime-kuma/index.md and listed it under "Monitoring" in sidebar.json\nFill it in, then see it at /integrations/services/uptime-kuma/ with: ssodocs serve --watch\n',
     );
     const text = readFileSync(path.join(site.dir, "docs/services/uptime-kuma/index.md"), "utf8");
+    const placeholder =
+      'description: "TODO: say in one sentence what this guide sets up (search results and link previews show it)"';
     expect(
       text.startsWith(
-        "---\ntitle: Integrate with Uptime Kuma\nsidebar_label: Uptime Kuma\nsupport_level: community\n---\n\n",
+        `---\ntitle: Integrate with Uptime Kuma\nsidebar_label: Uptime Kuma\n${placeholder}\nsupport_level: community\n---\n\n`,
       ),
     ).toBe(true);
     expect(text).toContain("## What is Uptime Kuma");
     expect(text).toContain("- `uptime-kuma.company`: where Uptime Kuma is reachable.");
     expect(text).not.toContain("<!--");
-    expect(text).not.toContain("description:");
     expect(text).not.toContain("Service Name");
     expect(JSON.parse(readFileSync(sidebarFile(), "utf8")).applications.categories[1].services).toEqual([
       "beta",
@@ -85,11 +86,60 @@ describe("ssodocs new", () => {
     expect(build.code, build.stderr).toBe(0);
     const page = readFileSync(path.join(out, "integrations/services/uptime-kuma/index.html"), "utf8");
     expect(page).toContain("Integrate with Uptime Kuma");
+    // The meta description is the placeholder, not the template's first instruction.
+    expect(page).toContain('<meta name="description" content="TODO: say in one sentence what this guide sets up');
     expect(readFileSync(path.join(out, "integrations/services/beta/index.html"), "utf8")).toContain(
       'href="/integrations/services/uptime-kuma/"',
     );
+    // check fails until the description is written.
     const check = runCli(["check", "--config", site.config], site.dir);
-    expect(check.code, check.stderr + check.stdout).toBe(0);
+    expect(check.code).toBe(1);
+    expect(check.stderr).toBe(
+      'docs/services/uptime-kuma/index.md:4:1: error front matter "description" is still the placeholder `ssodocs new` wrote: say in one sentence what the guide sets up\n',
+    );
+    const guide = path.join(site.dir, "docs/services/uptime-kuma/index.md");
+    writeFileSync(
+      guide,
+      readFileSync(guide, "utf8").replace(/^description: .*$/m, "description: Monitor with Uptime Kuma."),
+    );
+    const written = runCli(["check", "--config", site.config], site.dir);
+    expect(written.code, written.stderr + written.stdout).toBe(0);
+  });
+
+  it("puts the entry in its place in sidebar.json: every other byte of the file stays as it was", () => {
+    // Written by hand: one category on one line, another's guides not all in order.
+    const handWritten = `{
+  "overview": "index",
+  "applications": {
+    "label": "Applications",
+    "link": "services/index",
+    "categories": [
+      { "label": "Development", "services": ["alpha"] },
+      {
+        "label": "Monitoring",
+        "services": [
+          "beta",
+          "zabbix",
+          "grafana"
+        ]
+      }
+    ]
+  }
+}
+`;
+    writeFileSync(sidebarFile(), handWritten);
+    expect(run("uptime-kuma", "--category", "Monitoring").code).toBe(0);
+    expect(readFileSync(sidebarFile(), "utf8")).toBe(
+      handWritten.replace('          "zabbix",\n', '          "uptime-kuma",\n          "zabbix",\n'),
+    );
+    expect(run("gamma", "--category", "Development").code).toBe(0);
+    expect(run("zulip", "--category", "monitoring").code).toBe(0);
+    expect(readFileSync(sidebarFile(), "utf8")).toBe(
+      handWritten
+        .replace('["alpha"]', '["alpha", "gamma"]')
+        .replace('          "zabbix",\n', '          "uptime-kuma",\n          "zabbix",\n')
+        .replace('          "grafana"\n', '          "grafana",\n          "zulip"\n'),
+    );
   });
 
   it("shows a --name with HTML or Markdown characters as written, and refuses control characters", () => {
@@ -128,7 +178,7 @@ describe("ssodocs new", () => {
 
     const existing = run("alpha", "--category", "Development");
     expect(existing.code).toBe(1);
-    expect(existing.stderr).toMatch(/docs\/services\/alpha\/index\.md: a guide for "alpha" exists already/);
+    expect(existing.stderr).toBe('docs/services/alpha/index.md:1:1: error a guide for "alpha" exists already\n');
 
     const invalid = run("Bad_Slug", "--category", "Development");
     expect(invalid.code).toBe(1);
@@ -136,7 +186,9 @@ describe("ssodocs new", () => {
 
     const unknown = run("gamma", "--category", "Nowhere");
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toMatch(/sidebar\.json: no sidebar category "Nowhere"; one of "Development", "Monitoring"/);
+    expect(unknown.stderr).toMatch(
+      /^sidebar\.json:6:5: error no sidebar category "Nowhere"; one of "Development", "Monitoring"\n$/,
+    );
 
     const none = run("gamma");
     expect(none.code).toBe(1);

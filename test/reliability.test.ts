@@ -245,27 +245,27 @@ describe("a build that fails on bad input", () => {
       [
         "invalid YAML",
         { "docs/services/beta/index.md": "---\ntitle: Beta\ntags: [a, b\n---\n\nBody\n" },
-        /beta\/index\.md:\d+: invalid YAML front matter/,
+        /beta\/index\.md:\d+:\d+: error invalid YAML front matter/,
       ],
       [
         "tags: 5",
         { "docs/services/beta/index.md": "---\ntitle: Beta\ntags: 5\n---\n\nBody\n" },
-        /beta\/index\.md:3: front matter "tags" must be a list/,
+        /beta\/index\.md:3:\d+: error front matter "tags" must be a list/,
       ],
       [
         "an unknown support level",
         { "docs/services/beta/index.md": "---\ntitle: Beta\nsupport_level: sometimes\n---\n\nBody\n" },
-        /beta\/index\.md:3: front matter "support_level" must be one of/,
+        /beta\/index\.md:3:\d+: error front matter "support_level" must be one of/,
       ],
       [
         "JavaScript front matter",
         { "docs/services/beta/index.md": "---js\n{ title: 'Beta' }\n---\n\nBody\n" },
-        /beta\/index\.md:1: front matter in "js" is not allowed/,
+        /beta\/index\.md:1:\d+: error front matter in "js" is not allowed/,
       ],
       [
         "a slug out of the site",
         { "docs/services/beta/index.md": "---\ntitle: Beta\nslug: ../../../../x\n---\n\nBody\n" },
-        /beta\/index\.md:3: front matter "slug" may not contain/,
+        /beta\/index\.md:3:\d+: error front matter "slug" may not contain/,
       ],
       [
         "a duplicate slug",
@@ -273,17 +273,17 @@ describe("a build that fails on bad input", () => {
           "docs/services/one.md": "---\ntitle: One\nslug: /same/\n---\n",
           "docs/services/two.md": "---\ntitle: Two\nslug: /same/\n---\n",
         },
-        /services\/two\.md:3: duplicate slug "\/same\/"/,
+        /services\/two\.md:3:\d+: error duplicate slug "\/same\/"/,
       ],
       [
         "a missing image",
         { "docs/services/beta/index.md": "---\ntitle: Beta\n---\n\n![shot](./gone.png)\n" },
-        /beta\/index\.md:5: image "\.\/gone\.png" not found/,
+        /beta\/index\.md:5:\d+: error image "\.\/gone\.png" not found/,
       ],
       [
         "binary bytes",
         { "docs/services/beta/index.md": Buffer.from([0x2d, 0x2d, 0x2d, 0x0a, 0x00, 0x01, 0xff, 0x00]) },
-        /beta\/index\.md: the file holds binary data/,
+        /beta\/index\.md:1:1: error the file holds binary data/,
       ],
     ];
     try {
@@ -319,7 +319,7 @@ describe("a build that fails on bad input", () => {
       for (const command of [["build"], ["serve", "--port", "0"]]) {
         const r = runCli([...command, "--config", site.config, "--out", out], ROOT, cliEnv(), 45_000);
         expect(r.code, command[0]).toBe(1);
-        expect(r.stderr, command[0]).toMatch(/^error .*beta\/index\.md:9: image "\.\/gone\.png" not found/);
+        expect(r.stderr, command[0]).toMatch(/^docs\/services\/beta\/index\.md:9:1: error image "\.\/gone\.png" not found/);
       }
     } finally {
       site.cleanup();
@@ -358,7 +358,7 @@ describe("awkward files", () => {
       const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")]);
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(
-        /docs\/services\/two\.md:4: duplicate slug "\/same\/": services\/one\.md already claims \/integrations\/same\//,
+        /docs\/services\/two\.md:4:\d+: error duplicate slug "\/same\/": services\/one\.md already claims \/integrations\/same\//,
       );
       expect(existsSync(path.join(site.dir, "build"))).toBe(false);
     } finally {
@@ -592,7 +592,7 @@ describe("operating system errors (issue 17)", () => {
       expect(r.code).toBe(1);
       expect(r.stderr).not.toContain(".build-");
       expect(r.stderr).toMatch(
-        /^error .*docs\/services\/(?:alpha|beta)\/index\.md: its output .*disk\/build\/integrations\/services\/(?:alpha|beta)\/[\w.-]+ cannot be written: no space left on device\n$/,
+        /^docs\/services\/(?:alpha|beta)\/index\.md:1:1: error its output .*disk\/build\/integrations\/services\/(?:alpha|beta)\/[\w.-]+ cannot be written: no space left on device\n$/,
       );
       expect(readdirSync(disk)).toEqual([]);
     } finally {

@@ -29,7 +29,7 @@ describe("a doc's route has one owner", () => {
     const r = build(files);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
-      /docs\/services\/(takeover\.md|beta\/index\.md):\d+: route \/integrations\/services\/beta\/ is also the route of services\/(beta\/index\.md|takeover\.md)/,
+      /docs\/services\/(takeover\.md|beta\/index\.md):\d+:1: error route \/integrations\/services\/beta\/ is also the route of services\/(beta\/index\.md|takeover\.md); choose another slug$/m,
     );
     expect(r.built).toBe(false);
     expect(build(files, { check: true }).code).toBe(1);
@@ -53,7 +53,7 @@ describe("a doc's route has one owner", () => {
     for (const [name, extra, message] of cases) {
       const r = build({ [`docs/${name}`]: doc("Taken", extra) });
       expect(r.code, name).toBe(1);
-      expect(r.stderr).toMatch(new RegExp(`docs/${name.replace(".", "\\.")}:\\d+: `));
+      expect(r.stderr).toMatch(new RegExp(`docs/${name.replace(".", "\\.")}:\\d+:1: error `));
       expect(r.stderr).toMatch(message);
     }
     // The search page and the 404 page are at the site's root: docs there take them (routeBasePath "").
@@ -69,7 +69,7 @@ describe("a doc's route has one owner", () => {
       const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")]);
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(
-        /docs\/(search|missing)\.md:\d+: route \/(search|404\.html) is the (search page|404 page), which ssodocs makes/,
+        /docs\/(search|missing)\.md:\d+:\d+: error route \/(search|404\.html) is the (search page|404 page), which ssodocs makes/,
       );
     } finally {
       site.cleanup();
@@ -80,14 +80,16 @@ describe("a doc's route has one owner", () => {
     const r = build({ "docs/services/beta/index.md": doc("Beta", "tags: [{ label: Everything, permalink: / }]\n") });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
-      /docs\/services\/beta\/index\.md:\d+: the tag "Everything" would be at \/integrations\/tags\/, the tags index/,
+      /docs\/services\/beta\/index\.md:\d+:\d+: error the tag "Everything" would be at \/integrations\/tags\/, the tags index/,
     );
   });
 
   it("custom_edit_url takes an http(s) URL or null, nothing else", () => {
     const r = build({ "docs/services/beta/index.md": doc("Beta", "custom_edit_url: javascript:alert(1)\n") });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/beta\/index\.md:3: front matter "custom_edit_url" must be an http\(s\) URL or null/);
+    expect(r.stderr).toMatch(
+      /beta\/index\.md:3:\d+: error front matter "custom_edit_url" must be an http\(s\) URL or null/,
+    );
     expect(build({ "docs/services/beta/index.md": doc("Beta", "custom_edit_url: https://example.com/e\n") }).code).toBe(
       0,
     );
@@ -102,9 +104,11 @@ describe("a doc's route has one owner", () => {
     });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(
-      /warning .*services\/beta-guide\.md: route \/integrations\/services\/beta-guide differs only in case or Unicode form from \/integrations\/services\/Beta-Guide \(services\/Beta-Guide\.md\)/,
+      /services\/beta-guide\.md:1:1: warning route \/integrations\/services\/beta-guide differs only in case or Unicode form from \/integrations\/services\/Beta-Guide \(services\/Beta-Guide\.md\)/,
     );
-    expect(r.stderr).toMatch(/warning .*services\/caf.*\.md: route .* differs only in case or Unicode form from .*caf/);
+    expect(r.stderr).toMatch(
+      /services\/caf.*\.md:1:1: warning route .* differs only in case or Unicode form from .*caf/,
+    );
   });
 });
 
@@ -112,10 +116,14 @@ describe("static files and the static _redirects do not replace pages", () => {
   it("a static file at a generated file's path is an error naming the static file", () => {
     const r = build({ "static/sitemap.xml": "<urlset/>" }, { ownStatic: true });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/static\/sitemap\.xml: this static file would replace sitemap\.xml, which ssodocs makes/);
+    expect(r.stderr).toMatch(
+      /static\/sitemap\.xml:1:1: error this static file would replace sitemap\.xml, which ssodocs makes/,
+    );
     const page = build({ "static/integrations/services/beta/index.html": "<p>not beta</p>" }, { ownStatic: true });
     expect(page.code).toBe(1);
-    expect(page.stderr).toMatch(/static\/integrations\/services\/beta\/index\.html: this static file would replace/);
+    expect(page.stderr).toMatch(
+      /static\/integrations\/services\/beta\/index\.html:1:1: error this static file would replace/,
+    );
   });
 
   it("a static robots.txt is the site's own: it replaces the one ssodocs writes, with no error", () => {
@@ -141,7 +149,7 @@ describe("static files and the static _redirects do not replace pages", () => {
     );
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
-      /static\/_redirects:3: this rule redirects \/integrations\/services\/beta\/, which is a page of the site/,
+      /static\/_redirects:3:1: error this rule redirects \/integrations\/services\/beta\/, which is a page of the site/,
     );
     const fine = build(
       { "static/_redirects": "/old/ /integrations/ 301\n/blog/* https://blog.example.com/:splat\n" },

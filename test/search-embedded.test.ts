@@ -3,6 +3,7 @@
 // snippets, and the sanitiser that lets only <mark> through.
 import { describe, expect, it } from "vitest";
 import { buildEmbeddedIndex } from "../src/node/search/embedded-index.ts";
+import { joinIndex, splitIndex } from "../src/shared/search-index.ts";
 import { recordsOfDoc as recordsOfBlocks } from "../src/node/search/records.ts";
 import { EmbeddedIndex, fuzziness } from "../src/client/search/embedded.ts";
 import { markAndSnippet, sanitizeHighlight } from "../src/client/search/highlight.ts";
@@ -79,9 +80,54 @@ const SYNONYMS = [
   ["oidc", "openid connect", "oauth2"],
   ["rdp", "remote desktop"],
 ];
-const index = new EmbeddedIndex(buildEmbeddedIndex(records, ORIGIN, SYNONYMS));
+const whole = buildEmbeddedIndex(records, ORIGIN, SYNONYMS);
+// The index as the browser gets it: its two parts, as published, joined again.
+const parts = JSON.parse(JSON.stringify(splitIndex(whole, "build-1", "texts.json"))) as ReturnType<typeof splitIndex>;
+const index = new EmbeddedIndex(joinIndex(parts.first, parts.texts));
 const search = (q: string, snippetWords = 10) => index.query(q, { snippetWords, hitsPerPage: 20, page: 0 });
 const pages = (q: string) => search(q).hits.map((h) => h.url.split("#")[0]);
+
+describe("the index in two parts", () => {
+  it("joins its two parts into exactly the index they were split from", () => {
+    expect(joinIndex(parts.first, parts.texts)).toEqual(whole);
+    // A text used twice is stored once and read back for both records.
+    const reused = buildEmbeddedIndex(
+      [
+        ...recordsOfDoc(doc("/a/", "A", "<p>Same.</p><p>Other.</p>"), "X", ORIGIN),
+        ...recordsOfDoc(doc("/b/", "B", "<p>Same.</p>"), "X", ORIGIN),
+      ],
+      ORIGIN,
+    );
+    const split = splitIndex(reused, "k", "texts.json");
+    expect(reused.texts).toEqual(["Same.", "Other."]);
+    expect(joinIndex(split.first, split.texts)).toEqual(reused);
+  });
+
+  it("keeps every text out of the first part", () => {
+    expect(Object.keys(parts.first).sort()).toEqual(["key", "pages", "sections", "synonyms", "textsFile", "version"]);
+    expect(JSON.stringify(parts.first)).not.toContain("dashboards");
+    expect(JSON.stringify(parts.texts)).toContain("Grafana draws dashboards.");
+  });
+
+  it("refuses the texts of another build", () => {
+    const other = splitIndex(whole, "build-2", "texts.json");
+    expect(() => joinIndex(parts.first, other.texts)).toThrow(/different builds/);
+  });
+
+  it("answers from the first part alone with pages and headings, by title, keyword or heading", () => {
+    const first = new EmbeddedIndex(joinIndex(parts.first));
+    const hits = (q: string) => first.query(q, { snippetWords: 10, hitsPerPage: 20, page: 0 }).hits;
+    expect(hits("grafana")[0]).toMatchObject({ type: "lvl1", url: "/integrations/services/grafana/" });
+    expect(hits("smb")[0]).toMatchObject({ type: "lvl1", url: "/integrations/services/samba/" });
+    expect(hits("homekit").map((h) => `${h.type} ${h.url}`)).toEqual([
+      "lvl1 /integrations/services/home-assistant/",
+      "lvl2 /integrations/services/home-assistant/#conf",
+    ]);
+    expect(hits("grafana").filter((h) => h.type === "content")).toEqual([]);
+    // Words only in the texts are not known yet.
+    expect(hits("assertion")).toEqual([]);
+  });
+});
 
 describe("embedded index", () => {
   it("rebuilds each hit's hierarchy, type and URL with anchor", () => {

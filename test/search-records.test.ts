@@ -2,13 +2,21 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DocSearchRecord, EmbeddedSearchIndex } from "../src/shared/types.ts";
+import { joinIndex } from "../src/shared/search-index.ts";
+import type {
+  DocSearchRecord,
+  EmbeddedIndexFirstPart,
+  EmbeddedIndexTextsPart,
+  EmbeddedSearchIndex,
+} from "../src/shared/types.ts";
 import { bodyBlocks, runCli, tempSite } from "./helpers.ts";
 import { SEARCH_PAGES, SEARCH_SYNONYMS, searchConfig } from "./fixtures/search-site.ts";
 
 describe("search records", () => {
   let records: DocSearchRecord[];
   let index: EmbeddedSearchIndex;
+  let first: EmbeddedIndexFirstPart;
+  let texts: EmbeddedIndexTextsPart;
   let site: ReturnType<typeof tempSite>;
 
   beforeAll(() => {
@@ -18,7 +26,9 @@ describe("search records", () => {
     const built = runCli(["build", "--config", site.config, "--out", out]);
     expect(built.code, built.stderr).toBe(0);
     records = JSON.parse(readFileSync(path.join(out, "search/records.json"), "utf8"));
-    index = JSON.parse(readFileSync(path.join(out, "search/index.json"), "utf8"));
+    first = JSON.parse(readFileSync(path.join(out, "search/index.json"), "utf8"));
+    texts = JSON.parse(readFileSync(path.join(out, "search", first.textsFile), "utf8"));
+    index = joinIndex(first, texts);
   });
   afterAll(() => site?.cleanup());
 
@@ -103,8 +113,12 @@ describe("search records", () => {
     expect(gamma().some((r) => r.content?.includes('<img src=x onerror="window.__xss=1">'))).toBe(true);
   });
 
-  it("writes the embedded index from the same records", () => {
-    expect(index.version).toBe(4);
+  it("writes the embedded index from the same records, its texts in a second file of the same build", () => {
+    expect(first.textsFile).toBe("texts.json");
+    expect([first.version, texts.version]).toEqual([5, 5]);
+    expect(texts.key).toBe(first.key);
+    // The first part holds no text of a paragraph.
+    expect(JSON.stringify(first)).not.toContain("pretend wiki");
     expect(index.pages.length).toBe(new Set(records.map((r) => r.url_without_anchor)).size);
     expect(index.sections.length).toBe(records.filter((r) => /^lvl[2-6]$/.test(r.type)).length);
     const contents = records.filter((r) => r.type === "content");

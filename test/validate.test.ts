@@ -15,14 +15,15 @@ describe("link validation", () => {
       ),
     });
     try {
-      const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")]);
+      const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")], site.dir);
       expect(r.code).toBe(1);
-      expect(r.stderr).toContain("broken links or anchors found; the build fails");
-      expect(r.stderr).toContain(
-        "Broken links (1):\n- On page /integrations/services/beta/:\n  - ../gamma/ (resolved as /integrations/services/gamma/)",
+      const lines = r.stderr.split("\n");
+      expect(lines).toHaveLength(3);
+      expect(lines[0]).toMatch(
+        /^docs\/services\/beta\/index\.md:7:5: error broken link \.\.\/gamma\/ \(resolved as \/integrations\/services\/gamma\/\); did you mean \/integrations\/services\/(alpha|beta)\/\?$/,
       );
-      expect(r.stderr).toContain(
-        "Broken anchors (1):\n- On page /integrations/services/beta/:\n  - /integrations/services/alpha/#no-such-heading\n",
+      expect(lines[1]).toMatch(
+        /^docs\/services\/beta\/index\.md:7:28: error broken anchor \/integrations\/services\/alpha\/#no-such-heading(; did you mean .*)?$/,
       );
       expect(r.stderr).not.toContain("#what-is-alpha");
       expect(existsSync(path.join(site.dir, "build"))).toBe(false);
@@ -44,8 +45,9 @@ describe("link validation", () => {
       expect(r.code).toBe(1);
       expect(r.stderr).not.toContain("/nowhere/");
       expect(r.stderr).not.toContain("/missing.png");
-      expect(r.stderr).toContain(
-        "Broken anchors (1):\n- On page /integrations/services/beta/:\n  - #shown-only (resolved as /integrations/services/beta/#shown-only)\n",
+      // The one broken link is the anchor the page links to, which only a code block shows.
+      expect(r.stderr).toBe(
+        "docs/services/beta/index.md:19:1: error broken anchor #shown-only (resolved as /integrations/services/beta/#shown-only)\n",
       );
     } finally {
       site.cleanup();
@@ -87,9 +89,10 @@ describe("link validation", () => {
       const out = path.join(site.dir, "build");
       const failed = runCli(["build", "--config", site.config, "--out", out]);
       expect(failed.code).toBe(1);
-      expect(failed.stderr).toContain(
-        "Broken links (1):\n- On page /integrations/services/beta/:\n  - /files/gone.pdf\n",
+      expect(failed.stderr).toMatch(
+        /^docs\/services\/beta\/index\.md:\d+:\d+: error broken link \/files\/gone\.pdf\b/m,
       );
+      expect(failed.stderr.split("\n").filter(Boolean)).toHaveLength(1);
       writeFileSync(
         path.join(site.dir, "docs/services/beta/index.md"),
         guide(
@@ -122,7 +125,7 @@ describe("link validation", () => {
       rmSync(path.join(site.dir, "static/files/setup.pdf"));
       const r = runCli(["build", "--config", site.config, "--out", out]);
       expect(r.code).toBe(1);
-      expect(r.stderr).toContain("Broken links (1):\n- On page /integrations/services/beta/:\n  - /files/setup.pdf\n");
+      expect(r.stderr).toMatch(/^docs\/services\/beta\/index\.md:\d+:\d+: error broken link \/files\/setup\.pdf\b/m);
     } finally {
       site.cleanup();
     }
@@ -139,7 +142,7 @@ describe("link validation", () => {
       const r = runCli(["check", "--config", site.config]);
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(
-        /Hint: "\/gone\/" is broken on 11 pages; it probably comes from the layout \(navbar or footer\)\./,
+        /^ssodocs\.config\.ts:\d+:\d+: error broken link \/gone\/ on 11 pages; it probably comes from the layout \(navbar or footer\)$/m,
       );
     } finally {
       site.cleanup();
@@ -157,7 +160,7 @@ describe("link validation", () => {
       const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")]);
       expect(r.code).toBe(0);
       expect(r.stderr).toMatch(
-        /warning .*services\/beta\/index\.md:\d+: Markdown link to a missing file: \.\.\/old\/index\.md/,
+        /services\/beta\/index\.md:\d+:\d+: warning Markdown link to a missing file: \.\.\/old\/index\.md/,
       );
       expect(r.stdout).toMatch(/Built \d+ pages in .* s \(1 warning\)/);
       // A second doc at the same route replaced the first with a warning before issue 27; now every route has one owner.
@@ -168,7 +171,7 @@ describe("link validation", () => {
       const twice = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")]);
       expect(twice.code).toBe(1);
       expect(twice.stderr).toMatch(
-        /services\/beta-copy\.md:\d+: route \/integrations\/services\/beta\/ is also the route of services\/beta\/index\.md/,
+        /services\/beta-copy\.md:\d+:\d+: error route \/integrations\/services\/beta\/ is also the route of services\/beta\/index\.md/,
       );
     } finally {
       site.cleanup();
@@ -193,16 +196,37 @@ describe("ssodocs check", () => {
     }
   });
 
-  it("fails for a doc the sidebar does not list, naming its file (an unlisted doc is no failure)", () => {
+  it("warns of a doc the sidebar does not list, naming its file (an unlisted doc is no warning)", () => {
     const site = tempSite({
       "docs/services/gamma/index.md": guide("Integrate with Gamma", "## What is Gamma\n\nGamma."),
       "docs/notes.md": "---\ntitle: Notes\nunlisted: true\n---\n\nFor readers with the link.\n",
     });
     try {
       const r = runCli(["check", "--config", site.config]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toBe(
+        "docs/services/gamma/index.md:1:1: warning the doc services/gamma/index is in no sidebar; it is built all the same (docs.requireSidebar makes this an error)\n",
+      );
+      expect(r.stdout).toMatch(/^Check passed: 13 pages; .*; 1 doc missing from the sidebar; /m);
+    } finally {
+      site.cleanup();
+    }
+  });
+
+  it("fails for a doc the sidebar does not list with docs.requireSidebar, naming its file", () => {
+    const site = tempSite({
+      "docs/services/gamma/index.md": guide("Integrate with Gamma", "## What is Gamma\n\nGamma."),
+      "docs/notes.md": "---\ntitle: Notes\nunlisted: true\n---\n\nFor readers with the link.\n",
+    });
+    writeFileSync(
+      site.config,
+      readFileSync(site.config, "utf8").replace('    path: "docs",', '    path: "docs",\n    requireSidebar: true,'),
+    );
+    try {
+      const r = runCli(["check", "--config", site.config]);
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(
-        /error .*docs\/services\/gamma\/index\.md: the doc services\/gamma\/index is in no sidebar; add it to one, or mark it unlisted: true/,
+        /docs\/services\/gamma\/index\.md:1:1: error the doc services\/gamma\/index is in no sidebar; add it to one, or mark it unlisted: true/,
       );
       expect(r.stderr).not.toContain("notes.md");
       expect(r.stdout).toMatch(/^Check failed: 13 pages; .*; 1 doc missing from the sidebar; /m);
@@ -248,7 +272,7 @@ describe("ssodocs check", () => {
       const r = runCli(["check", "--config", site.config]);
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(
-        /^error linkinator: \/extra\/missing\.html \(status 404\) linked from \/extra\/page\.html$/m,
+        /^static\/extra\/page\.html:1:37: error linkinator: \/extra\/missing\.html \(status 404\) linked from \/extra\/page\.html$/m,
       );
       expect(r.stderr).not.toMatch(/127\.0\.0\.1/);
       expect(r.stdout).toMatch(/linkinator: \d+ links checked, 1 broken\n$/);
@@ -279,17 +303,21 @@ describe("ssodocs check", () => {
             href: "/integrations/nowhere/",
             resolved: "/integrations/nowhere/",
             kind: "link",
+            suggestion: "/integrations/services/",
             file: path.join(site.dir, "docs/services/beta/index.md"),
             line: 7,
+            column: 5,
           },
-          {
+          // The anchor's suggestion is whichever id of the page is nearest, if one is near enough.
+          expect.objectContaining({
             source: "/integrations/services/beta/",
             href: "/integrations/services/alpha/#no-such-part",
             resolved: "/integrations/services/alpha/#no-such-part",
             kind: "anchor",
             file: path.join(site.dir, "docs/services/beta/index.md"),
             line: 7,
-          },
+            column: 43,
+          }),
         ]),
       );
       const good = tempSite();

@@ -3,7 +3,8 @@
 // resolved path) into a fresh folder, which is imported and removed. Node caches ES modules for
 // the life of the process and a new folder is a new module, so watch mode sees every edit. Each
 // import reports the files it was made from with the hash of their content: what the pages made
-// with these modules depend on. Each file's own `import.meta.url`, `.dirname` and `.filename` are kept.
+// with these modules depend on. Each file's own `import.meta.url`, `.dirname` and `.filename` are kept,
+// and a CommonJS config (a Docusaurus one) finds `require`, `__dirname` and `__filename`.
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { createRequire, isBuiltin } from "node:module";
@@ -46,11 +47,18 @@ function packagesByPath(packageFiles: Set<string>): esbuild.Plugin {
         try {
           resolved = createRequire(path.join(args.resolveDir, "noop.js")).resolve(args.path);
         } catch {
-          resolved = own.resolve(args.path);
+          try {
+            resolved = own.resolve(args.path);
+          } catch {
+            const text = `the package "${args.path}" is not installed here: install the site's packages (npm install)`;
+            return { errors: [{ text }] };
+          }
         }
         const manifest = packageJsonOf(resolved);
         if (manifest) packageFiles.add(manifest);
-        return { path: pathToFileURL(resolved).href, external: true };
+        // require() takes a path; import takes a URL.
+        const required = args.kind === "require-call" || args.kind === "require-resolve";
+        return { path: required ? resolved : pathToFileURL(resolved).href, external: true };
       });
     },
   };
@@ -95,12 +103,23 @@ export async function importModule<T>(
   return { module, inputs: bundled.inputs };
 }
 
+/**
+ * What a CommonJS module finds in its scope, which the bundled ES module lacks: `require` (of
+ * the packages it leaves out, and `require.resolve`, as Docusaurus configs use it) and the entry's
+ * `__filename` and `__dirname`. (esbuild renames a module's own top-level `require`.)
+ */
+function commonJsScope(entry: string): string {
+  const file = JSON.stringify(entry);
+  return `import { createRequire as __ssodocsRequire } from "node:module"; var require = __ssodocsRequire(${file}), __filename = ${file}, __dirname = ${JSON.stringify(path.dirname(entry))};`;
+}
+
 /** Bundles one module into one text (its imports of the project inlined), with the files it was made from. */
 async function bundleModule(entry: string): Promise<ModuleBundle> {
   const esbuild = await import("esbuild");
   const packageFiles = new Set<string>();
   const result = await runEsbuild(esbuild, [entry], {
     ...nodeBundleOptions,
+    banner: { js: commonJsScope(entry) },
     splitting: false,
     entryPoints: [entry],
     outdir: path.dirname(entry),

@@ -4,11 +4,14 @@ import path from "node:path";
 import { Command, CommanderError } from "commander";
 import type { DocSearchRecord } from "../shared/types.ts";
 import { buildSite, searchRecordsOf, type BuildResult } from "./pipeline/build.ts";
+import type { RunMeter } from "./pipeline/run.ts";
 import type { CheckReport } from "./check.ts";
-import { loadConfig, type LoadedConfig } from "./config.ts";
-import { formatError, SsodocsError, Warnings } from "./errors.ts";
+import { configFileOf, configNotice, loadConfig, type LoadedConfig } from "./config.ts";
+import { type Diagnostic, diagnosticsOf, SsodocsError, Warnings } from "./errors.ts";
+import { projectRootOf } from "./input-files.ts";
 import { createOutput, type Output } from "./output.ts";
 import { RECORDS_FILE } from "./search/files.ts";
+import { setCacheDir } from "./store/cache-dir.ts";
 
 const VERSION = "0.1.0";
 
@@ -22,21 +25,46 @@ interface CommandContext {
   fail(): void;
 }
 
-/** Builds with the warnings printed, also when the build fails. */
+/** The progress line's view of a run: each stage, and how far it is. */
+const meterOf = (out: Output): RunMeter => ({ stage: out.stage, progress: out.progress });
+
+/** Builds with progress shown and the warnings printed, also when the build fails. */
 async function runBuild(out: Output, loaded: LoadedConfig, outDir: string | null): Promise<BuildResult> {
   const warnings = new Warnings();
   try {
-    return await buildSite(loaded, { outDir, warnings });
+    return await buildSite(loaded, { outDir, warnings, meter: meterOf(out) });
   } finally {
-    for (const w of warnings.list) out.warn(w);
+    out.done();
+    for (const w of warnings.items) out.warn(w);
   }
+}
+
+/** `--timings`: each stage's time, the parts of rendering after it. */
+function timingsLine(timings: Record<string, number>): string {
+  const parts = { markdown: "Markdown", highlighting: "highlighting", react: "React" };
+  const stages = Object.entries(timings)
+    .filter(([k]) => !(k in parts))
+    .map(([k, v]) => {
+      if (k !== "render") return `${k} ${v} ms`;
+      const split = Object.entries(parts).map(([part, name]) => `${name} ${timings[part] ?? 0} ms`);
+      return `${k} ${v} ms (${split.join(", ")})`;
+    });
+  return `${stages.join(", ")}, peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
+/** Loads the config, saying which it read when that is a Docusaurus one (`quiet`: for output machines read). */
+async function load(out: Output, configPath: string | undefined, quiet = false): Promise<LoadedConfig> {
+  const loaded = await loadConfig(configPath);
+  const notice = configNotice(loaded);
+  if (notice && !quiet) out.info(notice);
+  return loaded;
+}
+
 const withConfig = (cmd: Command) =>
   cmd
-    .option("-c, --config <file>", "config file", "ssodocs.config.ts")
+    .option("-c, --config <file>", "config file (default: ssodocs.config.ts, else the folder's docusaurus.config.*)")
     .option("--verbose", "print the stack trace of an error (also DEBUG=ssodocs)", false);
 
 function buildCommand(program: Command, { out }: CommandContext): void {
@@ -44,18 +72,15 @@ function buildCommand(program: Command, { out }: CommandContext): void {
     .option("-o, --out <dir>", "output folder", "build")
     .option("--timings", "print the time each stage took", false)
     .action(async (opts: CommonOptions & { out: string; timings: boolean }) => {
-      const result = await runBuild(out, await loadConfig(opts.config), opts.out);
-      if (opts.timings) {
-        const stages = Object.entries(result.timings).map(([k, v]) => `${k} ${v} ms`);
-        out.info(`${stages.join(", ")}, peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
-      }
+      const result = await runBuild(out, await load(out, opts.config), opts.out);
+      if (opts.timings) out.info(timingsLine(result.timings));
       const warned = result.warnings.length ? ` (${plural(result.warnings.length, "warning")})` : "";
       out.info(`Built ${result.pages.length} pages in ${result.seconds.toFixed(2)} s${warned}`);
     });
 }
 
 async function serveBuilt(out: Output, opts: CommonOptions & { out: string; host: string }, port: number) {
-  const result = await runBuild(out, await loadConfig(opts.config), opts.out);
+  const result = await runBuild(out, await load(out, opts.config), opts.out);
   out.info(`Built ${result.pages.length} pages in ${result.seconds.toFixed(2)} s`);
   const { startStaticServer } = await import("./serve/static.ts");
   const server = await startStaticServer(path.resolve(opts.out), port, opts.host, [], {
@@ -83,12 +108,16 @@ function serveCommand(program: Command, { out }: CommandContext): void {
       if (!Number.isInteger(port) || port < 0 || port > 65535) {
         throw new SsodocsError(`--port must be a number from 0 to 65535, not "${opts.port}"`);
       }
+      // A busy port is found before the build, not after it.
+      const { freePort } = await import("./serve/port.ts");
+      const free = await freePort(port, opts.host);
+      if (free !== port) out.info(`Port ${port} is in use; serving on port ${free} instead`);
       let stop: () => Promise<void>;
       if (opts.watch) {
         const { startWatchServer } = await import("./dev/watch.ts");
         const { config: configFile, host, timings } = opts;
-        stop = (await startWatchServer({ configFile, host, port, out, timings })).close;
-      } else stop = await serveBuilt(out, opts, port);
+        stop = (await startWatchServer({ configFile, host, port: free, out, timings })).close;
+      } else stop = await serveBuilt(out, opts, free);
       await untilSignal(stop);
     });
 }
@@ -119,28 +148,14 @@ function untilSignal(stop: () => Promise<void>): Promise<void> {
   });
 }
 
-/** The check's report as text: each problem with its file and line, then one summary line. */
-function printCheck(out: Output, report: CheckReport): void {
+/**
+ * The check's report as text: each problem with its file, line and column (a link broken on five
+ * or more pages, which comes from the layout, once), then one summary line.
+ */
+function printCheck(out: Output, report: CheckReport, problems: Diagnostic[], allowOffline: boolean): void {
   for (const w of report.warnings) out.warn(w);
-  const where = (p: { file?: string; line?: number }) => (p.file ? `${p.file}${p.line ? `:${p.line}` : ""}: ` : "");
-  for (const e of report.errors) out.error(`${where(e)}${e.message}`);
-  // One line per broken link with the file and line that hold it; a link broken on five or more
-  // pages comes from the layout, and is said once.
-  const pagesOf = new Map<string, number>();
-  for (const b of report.brokenLinks ?? []) pagesOf.set(b.href, (pagesOf.get(b.href) ?? 0) + 1);
-  for (const b of report.brokenLinks ?? []) {
-    if (pagesOf.get(b.href)! >= 5) continue;
-    const resolved = b.resolved !== b.href ? ` (resolved as ${b.resolved})` : "";
-    out.error(`${where(b)}broken ${b.kind} ${b.href}${resolved} on page ${b.source}`);
-  }
-  for (const [href, n] of pagesOf) {
-    if (n >= 5)
-      out.error(`Hint: "${href}" is broken on ${n} pages; it probably comes from the layout (navbar or footer).`);
-  }
-  for (const g of report.notInSidebar ?? [])
-    out.error(`${g.file}: the doc ${g.id} is in no sidebar; add it to one, or mark it unlisted: true`);
-  for (const l of report.linkinator?.broken ?? [])
-    out.error(`${where(l)}linkinator: ${l.url} (status ${l.status}) linked from ${l.page}`);
+  if (report.externalSkipped && allowOffline) out.warn(report.externalSkipped);
+  for (const problem of problems) out.error(problem);
   const notRun = "not run (the build failed)";
   const parts = [
     `${report.pages} pages`,
@@ -152,6 +167,7 @@ function printCheck(out: Output, report: CheckReport): void {
     report.linkinator
       ? `linkinator: ${report.linkinator.checked} links checked, ${report.linkinator.broken.length} broken`
       : `linkinator ${notRun}`,
+    ...(report.externalSkipped ? ["external links not checked (no network)"] : []),
   ];
   out.info(`Check ${report.ok ? "passed" : "failed"}: ${parts.join("; ")}`);
 }
@@ -160,15 +176,22 @@ function checkCommand(program: Command, { out, fail }: CommandContext): void {
   const description =
     "run every validation in a temporary folder (front matter, links, anchors, sidebar coverage), then linkinator over the served output";
   withConfig(program.command("check").description(description))
-    .option("--external", "also check external links", false)
+    .option("--external", "also check external links (fails when the network does not answer)", false)
+    .option("--allow-offline", "with --external, pass when the network does not answer (external links skipped)", false)
     .option("--json", "print a machine-readable report on stdout instead of text", false)
-    .action(async (opts: CommonOptions & { external: boolean; json: boolean }) => {
-      const loaded = await loadConfig(opts.config);
-      const { runCheck } = await import("./check.ts");
-      const report = await runCheck(loaded, { external: opts.external });
+    .action(async (opts: CommonOptions & { external: boolean; allowOffline: boolean; json: boolean }) => {
+      const loaded = await load(out, opts.config, opts.json);
+      const { runCheck, checkDiagnostics } = await import("./check.ts");
+      const allowOffline = opts.allowOffline;
+      let report: CheckReport;
+      try {
+        report = await runCheck(loaded, { external: opts.external, allowOffline, meter: meterOf(out) });
+      } finally {
+        out.done();
+      }
       if (!report.ok) fail();
       if (opts.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-      else printCheck(out, report);
+      else printCheck(out, report, checkDiagnostics(report, loaded.file, allowOffline), allowOffline);
     });
 }
 
@@ -213,7 +236,7 @@ function indexCommand(program: Command, { out }: CommandContext): void {
     .option("--index-name <name>", "Algolia index (default: search.algolia.indexName of the config)")
     .option("--algolia-host <url>", "send to this host instead of Algolia's (a proxy or a test server)")
     .action(async (opts: CommonOptions & { push: boolean; indexName?: string; algoliaHost?: string }) => {
-      const loaded = await loadConfig(opts.config);
+      const loaded = await load(out, opts.config);
       const result = await runBuild(out, loaded, null);
       const records = (await searchRecordsOf(result)) as DocSearchRecord[];
       if (!opts.push) {
@@ -267,6 +290,20 @@ function componentsCommand(program: Command, { out }: CommandContext): void {
   });
 }
 
+/** `--cache-dir` on every command that builds: where the caches live (SSODOCS_CACHE_DIR, which it overrides). */
+function withCacheDir(program: Command): void {
+  for (const command of program.commands)
+    if (command.name() !== "new")
+      command.option(
+        "--cache-dir <dir>",
+        "keep the caches in this folder (default: $SSODOCS_CACHE_DIR, else node_modules/.cache/ssodocs)",
+      );
+  program.hook("preAction", (_program, action) => {
+    const dir = (action.opts() as { cacheDir?: string }).cacheDir;
+    if (dir) setCacheDir(dir);
+  });
+}
+
 export async function main(argv: string[]): Promise<number> {
   let exitCode = 0;
   const context: CommandContext = { out: createOutput(), fail: () => (exitCode = 1) };
@@ -279,6 +316,11 @@ export async function main(argv: string[]): Promise<number> {
     .exitOverride();
   for (const add of [buildCommand, serveCommand, checkCommand, newCommand, indexCommand, componentsCommand])
     add(program, context);
+  withCacheDir(program);
+  // Files in messages are shown from the project (the git work tree holding the config), as CI annotations want them.
+  program.hook("preAction", (_program, command) => {
+    context.out.root = projectRootOf(configFileOf((command.opts() as CommonOptions).config));
+  });
   try {
     await program.parseAsync(argv);
   } catch (error) {
@@ -286,7 +328,8 @@ export async function main(argv: string[]): Promise<number> {
       const ok = error.exitCode === 0 || error.code === "commander.helpDisplayed" || error.code === "commander.version";
       return ok ? 0 : 1;
     }
-    context.out.error(formatError(error));
+    context.out.done();
+    for (const problem of diagnosticsOf(error)) context.out.error(problem);
     return 1;
   }
   return exitCode;

@@ -1,35 +1,69 @@
-// Errors a user can act on: they name the file (and line) that caused them.
+// Errors a user can act on: they name the file, line and column that caused them, in the one form
+// editors, terminals and CI annotation matchers read: `file:line:col: error message`.
 import path from "node:path";
 
 export interface SourceLocation {
   file: string;
   line?: number;
+  /** 1-based column where the link, key or block the message is about starts. */
+  column?: number;
 }
+
+/** A problem to report: its message and, for a problem of the sources, where it is. */
+export interface Diagnostic extends Partial<SourceLocation> {
+  message: string;
+}
+
+export type Severity = "error" | "warning";
 
 export class SsodocsError extends Error {
   readonly file?: string;
   readonly line?: number;
+  readonly column?: number;
 
   constructor(message: string, location?: SourceLocation) {
     super(message);
     this.name = "SsodocsError";
     this.file = location?.file;
     this.line = location?.line;
+    this.column = location?.column;
   }
 
-  /** `file:line: message`, the form editors and terminals turn into links. */
-  format(): string {
-    if (!this.file) return this.message;
-    return `${this.file}${this.line ? `:${this.line}` : ""}: ${this.message}`;
+  /** What the terminal shows: one diagnostic, or one per problem for an error that gathers several. */
+  diagnostics(): Diagnostic[] {
+    return [{ message: this.message, file: this.file, line: this.line, column: this.column }];
   }
 }
 
-/** Several errors found in one pass, reported together. */
-export class SsodocsErrors extends Error {
-  constructor(readonly errors: SsodocsError[]) {
-    super(errors.map((e) => e.format()).join("\n"));
-    this.name = "SsodocsErrors";
+/**
+ * The 1-based column where `needle` starts in a source line: for the target of a Markdown link or
+ * image (`[text](needle`), where the link starts (its `[` or `!`); without a needle (or not
+ * found), the line's first character that is not blank, where a block starts.
+ */
+export function columnIn(lineText: string, needle?: string): number {
+  const at = needle ? lineText.indexOf(needle) : -1;
+  if (at >= 0) return linkStart(lineText, at) + 1;
+  const blank = /^\s*/.exec(lineText)![0].length;
+  return blank < lineText.length ? blank + 1 : 1;
+}
+
+/** The offset of the `[` (or `!` of an image) of a Markdown link whose target starts at `at`; else `at`. */
+function linkStart(text: string, at: number): number {
+  const open = text.lastIndexOf("](", at);
+  if (open < 0 || !/^\(\s*<?$/.test(text.slice(open + 1, at))) return at;
+  let depth = 0;
+  for (let i = open; i >= 0; i--) {
+    if (text[i] === "]") depth++;
+    else if (text[i] === "[" && --depth === 0) return text[i - 1] === "!" ? i - 1 : i;
   }
+  return at;
+}
+
+/** The 1-based line and column of a character offset in a text. */
+export function positionOf(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const lineStart = before.lastIndexOf("\n") + 1;
+  return { line: before.split("\n").length, column: offset - lineStart + 1 };
 }
 
 /** What the operating system's error codes mean, in words. */
@@ -64,17 +98,16 @@ function verboseRequested(argv: string[] = process.argv, env: NodeJS.ProcessEnv 
   return argv.includes("--verbose") || /(^|,)\s*(ssodocs|\*)\s*(,|$)/.test(env.DEBUG ?? "");
 }
 
-/** A path as errors show it: relative to the working folder when inside it. */
-export const shownPath = (file: string) => {
-  const relative = path.relative(process.cwd(), file);
-  return relative && !relative.startsWith("..") ? relative : file;
-};
+/** A path as shown: relative to `root` (the working folder) when inside it, else as it is. */
+export function shownPath(file: string, root = process.cwd()): string {
+  const relative = path.relative(root, file);
+  return relative && !relative.startsWith("..") && !path.isAbsolute(relative) ? relative : file;
+}
 
-/** One line for the terminal: the file and line of a user's error, or the path and condition of the system's; stacks only when asked for. */
-export function formatError(error: unknown, verbose = verboseRequested()): string {
-  if (error instanceof SsodocsError) return error.format();
-  if (error instanceof SsodocsErrors) return error.message;
-  if (!(error instanceof Error)) return String(error);
+/** The problems an error stands for: the places of a user's errors, the path and condition of the system's; stacks only when asked for. */
+export function diagnosticsOf(error: unknown, verbose = verboseRequested()): Diagnostic[] {
+  if (error instanceof SsodocsError) return error.diagnostics();
+  if (!(error instanceof Error)) return [{ message: String(error) }];
   const stack = verbose && error.stack ? `\n${error.stack}` : "";
   const {
     code,
@@ -82,26 +115,80 @@ export function formatError(error: unknown, verbose = verboseRequested()): strin
     dest,
     syscall,
     address,
-  } = error as NodeJS.ErrnoException & { dest?: string; address?: string };
+    port,
+  } = error as NodeJS.ErrnoException & { dest?: string; address?: string; port?: number };
   if (code && CONDITIONS[code]) {
-    const where = file ? `${shownPath(file)}${dest ? ` -> ${shownPath(dest)}` : ""}` : (address ?? syscall ?? "");
-    return `${where ? `${where}: ` : ""}${CONDITIONS[code]}${stack}`;
+    const at = address && port !== undefined ? `${address}:${port}` : address;
+    const where = file ? `${shownPath(file)}${dest ? ` -> ${shownPath(dest)}` : ""}` : (at ?? syscall ?? "");
+    return [{ message: `${where ? `${where}: ` : ""}${CONDITIONS[code]}${stack}` }];
   }
-  return `${error.message.split("\n")[0]}${stack || " (run with --verbose for the details)"}`;
+  return [{ message: `${error.message.split("\n")[0]}${stack || " (run with --verbose for the details)"}` }];
+}
+
+/**
+ * One line: `file:line:col: error message` for a problem of the sources (the file relative to
+ * `root`, the project; line and column 1 for a problem of the whole file), `error message` for
+ * any other. `paint` colours the severity.
+ */
+export function formatDiagnostic(
+  severity: Severity,
+  d: Diagnostic,
+  root?: string,
+  paint: (severity: Severity) => string = (s) => s,
+): string {
+  if (!d.file) return `${paint(severity)} ${d.message}`;
+  return `${shownPath(d.file, root)}:${d.line ?? 1}:${d.column ?? 1}: ${paint(severity)} ${d.message}`;
 }
 
 /** Opens the message of every warning about unsafe raw HTML that was removed. */
 export const UNSAFE_REMOVED = "raw HTML: removed ";
 
+/** The text of the file warnings are found in (a doc's body, from the line it starts on), to find their columns in. */
+export interface SourceText {
+  file: string;
+  text: string;
+  firstLine: number;
+}
+
 /** Warnings collected during a build and printed above its closing line. */
 export class Warnings {
-  readonly list: string[] = [];
-  add(message: string, location?: SourceLocation): void {
-    const where = location ? `${location.file}${location.line ? `:${location.line}` : ""}: ` : "";
-    this.list.push(`${where}${message}`);
+  readonly items: Diagnostic[] = [];
+  private lines: string[] | null = null;
+
+  constructor(private readonly source?: SourceText) {}
+
+  /** The column of `line` of the source file where `needle` (else the line's first character) starts. */
+  columnOf(file: string, line: number, needle?: string): number | undefined {
+    const source = this.source;
+    if (!source || source.file !== file) return undefined;
+    this.lines ??= source.text.split("\n");
+    const text = this.lines[line - source.firstLine];
+    return text === undefined ? undefined : columnIn(text, needle);
   }
+
+  /** A warning; `needle` is the text it is about, to point at its column. */
+  add(message: string, location?: SourceLocation & { needle?: string }): void {
+    if (!location) {
+      this.items.push({ message });
+      return;
+    }
+    const { needle, ...where } = location;
+    const column = where.column ?? (where.line ? this.columnOf(where.file, where.line, needle) : undefined);
+    this.items.push({ message, ...where, ...(column ? { column } : {}) });
+  }
+
+  /** Warnings made elsewhere (the config's), in their order. */
+  addAll(diagnostics: readonly Diagnostic[]): void {
+    for (const { message, ...where } of diagnostics) this.add(message, where.file ? { ...where, file: where.file } : undefined);
+  }
+
+  /** Each warning as `file:line:col: message` (the file as found). */
+  get list(): string[] {
+    return this.items.map((d) => (d.file ? `${d.file}:${d.line ?? 1}:${d.column ?? 1}: ${d.message}` : d.message));
+  }
+
   /** The warnings about unsafe content removed from a page (raw HTML): `ssodocs check` fails on them. */
-  get unsafe(): string[] {
-    return this.list.filter((w) => w.includes(UNSAFE_REMOVED));
+  get unsafe(): Diagnostic[] {
+    return this.items.filter((w) => w.message.includes(UNSAFE_REMOVED));
   }
 }

@@ -39,7 +39,7 @@ const LIMITS: Record<InputKind, { bytes: number; name: string }> = {
 const NEVER = new Set([".git", "node_modules"]);
 
 /** The project: the nearest folder holding `.git` (a folder, or a file in a worktree) above the config, else the config's folder. */
-function projectRootOf(configFile: string): string {
+export function projectRootOf(configFile: string): string {
   const start = path.dirname(path.resolve(configFile));
   for (let dir = start; ; dir = path.dirname(dir)) {
     if (existsSync(path.join(dir, ".git"))) return dir;

@@ -1,7 +1,8 @@
 // `ssodocs new <service>`: a new guide from the template guide, with its front matter filled
-// in, in its category: listed in the grouped sidebar file (`services/<service>/index.md`), or
-// put in the category's folder where the sidebar is made from folders
-// (`<category>/<service>/index.md`).
+// in, in its category: listed in the grouped sidebar file (`services/<service>/index.md`; the
+// entry put in its place, every other byte of the file left as it is), or put in the category's
+// folder where the sidebar is made from folders (`<category>/<service>/index.md`). Its
+// description is a placeholder that `ssodocs check` fails on until it is written.
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { readSiteInputs } from "./pipeline/inputs.ts";
@@ -9,12 +10,16 @@ import type { LoadedConfig } from "./config.ts";
 import { docSlugOf } from "./content/doc-ids.ts";
 import { docPermalink } from "./content/routes.ts";
 import { buildContentModel } from "./content/site.ts";
-import { SsodocsError, Warnings } from "./errors.ts";
+import { positionOf, SsodocsError, Warnings } from "./errors.ts";
 import { DEFAULT_GUIDES_DIR, type GroupedSidebar, guidesDirOf, isGroupedSidebar } from "./sidebar-data.ts";
+import { insertIntoArray, jsonAt, jsonTree } from "./util/json-places.ts";
 
 const SERVICE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const TEMPLATE = "template/service.md";
 const PLACEHOLDER_NAME = "Service Name";
+/** The description a new guide starts with: search results and link previews show a description, and `check` fails on this one. */
+export const DESCRIPTION_PLACEHOLDER =
+  "TODO: say in one sentence what this guide sets up (search results and link previews show it)";
 
 export interface NewGuideOptions {
   service: string;
@@ -80,6 +85,7 @@ function guideFromTemplate(template: string, slug: string, name: string): string
   const frontMatter = [
     `title: ${yamlString(`Integrate with ${name}`)}`,
     `sidebar_label: ${yamlString(name)}`,
+    `description: ${JSON.stringify(DESCRIPTION_PLACEHOLDER)}`,
     "support_level: community",
   ];
   return `---\n${frontMatter.join("\n")}\n---\n\n${withName(body, name).replace(/^\n+/, "")}`;
@@ -96,23 +102,31 @@ interface Placement {
 
 /** The grouped `sidebar.json`: the guide goes in its category's folder and is listed in the file. */
 function groupedPlacement(loaded: LoadedConfig, file: string, options: NewGuideOptions, slug: string): Placement {
-  const sidebar = readJson(file, loaded) as GroupedSidebar;
-  const categories = sidebar.applications.categories;
+  const { data, text } = readJson(file, loaded) as { data: GroupedSidebar; text: string };
+  const tree = jsonTree(text);
+  const categories = data.applications.categories;
   const names = categories.map((c) => `"${c.label}"`).join(", ");
+  // Problems with the category point at the file's list of categories.
+  const at = jsonAt(tree, ["applications", "categories"]);
+  const where = { file, ...(at ? positionOf(text, at.keyStart) : {}) };
   if (!options.category)
-    throw new SsodocsError(`say which sidebar category the guide belongs to with --category; one of ${names}`, {
-      file,
-    });
+    throw new SsodocsError(`say which sidebar category the guide belongs to with --category; one of ${names}`, where);
   const wanted = options.category.trim().toLowerCase();
-  const found = categories.find((c) => c.label.toLowerCase() === wanted);
-  if (!found) throw new SsodocsError(`no sidebar category "${options.category}"; one of ${names}`, { file });
+  const index = categories.findIndex((c) => c.label.toLowerCase() === wanted);
+  if (index < 0) throw new SsodocsError(`no sidebar category "${options.category}"; one of ${names}`, where);
+  const found = categories[index];
   return {
-    dir: guidesDirOf(sidebar, found),
+    dir: guidesDirOf(data, found),
     category: found.label,
     sidebarFile: file,
     list() {
-      found.services = [...found.services, slug].sort();
-      writeFileSync(file, `${JSON.stringify(sidebar, null, 2)}\n`);
+      // In its place: before the first entry that sorts after it (the list is kept sorted), the rest as it was.
+      const services = jsonAt(tree, ["applications", "categories", index, "services"])!.node;
+      const before = found.services.findIndex((s) => s > slug);
+      writeFileSync(
+        file,
+        insertIntoArray(text, services, before < 0 ? found.services.length : before, JSON.stringify(slug)),
+      );
     },
   };
 }
@@ -160,7 +174,7 @@ export function createGuide(loaded: LoadedConfig, options: NewGuideOptions): New
     options.sidebarFile ?? loaded.config.docs.sidebarPath ?? "sidebar.json",
   );
   // Read, and written back, only through the input gate: a link must not lead the write elsewhere.
-  const grouped = existsSync(groupedFile) && isGroupedSidebar(readJson(groupedFile, loaded));
+  const grouped = existsSync(groupedFile) && isGroupedSidebar(readJson(groupedFile, loaded).data);
   if (options.sidebarFile && !existsSync(groupedFile))
     throw new SsodocsError("sidebar file not found", { file: groupedFile });
   const placement = grouped
@@ -186,11 +200,11 @@ export function createGuide(loaded: LoadedConfig, options: NewGuideOptions): New
   return { file, route, category: placement.category, sidebarFile: placement.sidebarFile };
 }
 
-function readJson(file: string, loaded: LoadedConfig): unknown {
+function readJson(file: string, loaded: LoadedConfig): { data: unknown; text: string } {
   const text = loaded.inputFiles.readText(file, "sidebars");
   try {
-    return JSON.parse(text);
+    return { data: JSON.parse(text), text };
   } catch {
-    return null;
+    return { data: null, text };
   }
 }

@@ -143,16 +143,16 @@ export interface DocSearchRecord {
 }
 
 /**
- * The embedded search index (`build/search/index.json`): the records of records.json in a compact
- * form the browser indexes with MiniSearch. Each page, heading and distinct text is stored once.
+ * The embedded search index: the records of records.json in a compact form the browser indexes
+ * with MiniSearch. Each page, heading and distinct text is stored once. It is published in two
+ * files (EmbeddedIndexFirstPart, EmbeddedIndexTextsPart; src/shared/search-index.ts).
  */
 export interface EmbeddedSearchIndex {
-  version: 4;
   /** [path with base URL, lvl0, lvl1, keywords (only when the page has any)] per page. */
   pages: ([string, string, string] | [string, string, string, string[]])[];
   /** Headings lvl2..lvl6: [page, level, anchor, text, index of the enclosing heading or -1]. */
   sections: [number, number, string, string, number][];
-  /** The distinct texts of the content records. */
+  /** The distinct texts of the content records, in the order of their first record. */
   texts: string[];
   /**
    * Content records, two numbers each: where the record sits (the index of the heading above it,
@@ -161,4 +161,28 @@ export interface EmbeddedSearchIndex {
   contents: number[];
   /** The site's synonym groups (config `search.synonyms`), lower-cased. */
   synonyms: string[][];
+}
+
+/**
+ * `search/index.json`: what finds a page and its sections (titles, categories, keywords,
+ * headings, synonyms), all the search dialog fetches before its first answer.
+ */
+export interface EmbeddedIndexFirstPart extends Pick<EmbeddedSearchIndex, "pages" | "sections" | "synonyms"> {
+  version: 5;
+  /** Names the build: the texts part of the same build has the same key. */
+  key: string;
+  /** The texts part's file, relative to this one. */
+  textsFile: string;
+}
+
+/** `search/texts.json`: the content records, fetched right after the first part. */
+export interface EmbeddedIndexTextsPart {
+  version: 5;
+  key: string;
+  texts: string[];
+  /**
+   * The content records, two numbers each: where it sits less where the record before sits, then
+   * 0 for the next text not used before, or how many texts back its text is.
+   */
+  contents: number[];
 }

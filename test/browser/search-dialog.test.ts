@@ -57,9 +57,14 @@ describe.skipIf(!hasChromium())("the search dialog", () => {
       const urls: string[] = [];
       page.on("request", (r) => urls.push(new URL(r.url()).pathname));
       await page.waitForTimeout(300);
-      expect(urls.filter((u) => /dialog-|search\/index\.json/.test(u))).toEqual([]);
+      expect(urls.filter((u) => /dialog-|search\/(index|texts)\.json/.test(u))).toEqual([]);
       await page.locator("[data-search-button]").hover();
-      await page.waitForResponse((r) => r.url().endsWith("/search/index.json"));
+      // The index's first part, then its texts.
+      await page.waitForResponse((r) => r.url().endsWith("/search/texts.json"));
+      expect(urls.filter((u) => /^\/search\/\w+\.json$/.test(u) && !u.includes("page-data"))).toEqual([
+        "/search/index.json",
+        "/search/texts.json",
+      ]);
       expect(urls.some((u) => /\/assets\/js\/dialog-[^/]+\.js$/.test(u))).toBe(true);
       expect(await dialog(page).count()).toBe(0);
 
@@ -407,6 +412,92 @@ describe.skipIf(!hasChromium())("the search dialog", () => {
       session.site.control.pattern = null;
       await input(page).fill("zebras");
       await page.locator(".search-hit").first().waitFor();
+    });
+  });
+
+  describe("the index in two parts", () => {
+    /** Holds back the requests of the index's texts until `release` is called. */
+    async function holdTexts(page: Page) {
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let asked = () => {};
+      const requested = new Promise<void>((resolve) => (asked = resolve));
+      await page.route("**/search/texts.json", async (route) => {
+        asked();
+        await released;
+        await route.continue();
+      });
+      return { requested, release };
+    }
+    const status = (page: Page) => dialog(page).getAttribute("data-status");
+    /** "epsilon" without the texts: the page, then its headings (Notes is under its title). */
+    const FIRST_PART_ANSWER = ["Integrate with Epsilon", "What is Epsilon", "Notes"];
+    const idle = (page: Page) =>
+      page.waitForFunction(
+        () => document.querySelector("[data-search-dialog]")?.getAttribute("data-status") === "idle",
+      );
+
+    it("answers a guide's name from the first part while the texts are held back, then shows snippets", async () => {
+      const page = await open();
+      const texts = await holdTexts(page);
+      await page.locator("[data-search-button]").click();
+      await input(page).fill("epsilon");
+      await texts.requested;
+      await page.locator(".search-hit").first().waitFor();
+      // The page and its headings, from titles and headings alone; the answer is still loading.
+      expect(await titles(page)).toEqual(FIRST_PART_ANSWER);
+      expect(["loading", "stalled"]).toContain(await status(page));
+      await page.waitForFunction(
+        () => document.querySelector("[data-search-dialog]")?.getAttribute("data-status") === "stalled",
+      );
+      expect(await titles(page)).toEqual(FIRST_PART_ANSWER);
+      // The hit the reader moves to stays chosen when the whole answer replaces this one.
+      await page.keyboard.press("ArrowDown");
+      texts.release();
+      await idle(page);
+      const shown = await titles(page);
+      expect(shown[0]).toBe("Integrate with Epsilon");
+      expect(await page.locator('.search-hit[aria-selected="true"] .search-hit-title').textContent()).toBe(
+        "What is Epsilon",
+      );
+      expect(shown).toContain("Epsilon is another pretend service.");
+      const snippet = page.locator(".search-hit-title", { hasText: "Epsilon is another pretend service." });
+      expect(await snippet.locator("mark").textContent()).toBe("Epsilon");
+    });
+
+    it("keeps the first part's answer when the texts cannot be fetched, and fetches them again on the next query", async () => {
+      const page = await open();
+      let reachable = false;
+      await page.route("**/search/texts.json", (route) => (reachable ? route.continue() : route.abort()));
+      await page.locator("[data-search-button]").click();
+      await input(page).fill("epsilon");
+      await idle(page);
+      expect(await titles(page)).toEqual(FIRST_PART_ANSWER);
+      expect(await page.locator(".search-error-screen").count()).toBe(0);
+      reachable = true;
+      await input(page).fill("epsilon pretend");
+      await idle(page);
+      expect(await titles(page)).toContain("Epsilon is another pretend service.");
+    });
+
+    it("fetches both parts again when the texts come from another build (published between the two requests)", async () => {
+      const page = await open();
+      const asked: string[] = [];
+      page.on("request", (r) => {
+        if (/\/search\/(index|texts)\.json$/.test(r.url())) asked.push(new URL(r.url()).pathname);
+      });
+      let stale = true;
+      await page.route("**/search/texts.json", async (route) => {
+        if (!stale) return route.continue();
+        stale = false;
+        const response = await route.fetch();
+        await route.fulfill({ response, json: { ...(await response.json()), key: "an-older-build" } });
+      });
+      await page.locator("[data-search-button]").click();
+      await input(page).fill("epsilon");
+      await idle(page);
+      expect(await titles(page)).toContain("Epsilon is another pretend service.");
+      expect(asked).toEqual(["/search/index.json", "/search/texts.json", "/search/index.json", "/search/texts.json"]);
     });
   });
 

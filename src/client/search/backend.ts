@@ -1,7 +1,7 @@
 // One search backend per page: Algolia when the site configures it, else the embedded index.
 // The Algolia client is a chunk of its own, loaded only on sites that use it.
 import type { SearchSettings } from "./config.ts";
-import { createEmbeddedBackend } from "./embedded.ts";
+import { createEmbeddedBackend } from "./embedded-backend.ts";
 import type { SearchBackend, SearchOptions, SearchResponse } from "./types.ts";
 
 let backend: SearchBackend | null = null;

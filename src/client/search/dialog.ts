@@ -183,25 +183,51 @@ class SearchDialog {
     this.stallTimer = window.setTimeout(() => {
       if (id === this.request && this.status === "loading") this.setStatus("stalled");
     }, STALL_MS);
-    const query = this.query;
-    this.backend.search(query, { snippetWords: snippetWords(), hitsPerPage: HITS_PER_PAGE, page: 0 }).then(
+    this.answer(id, this.query, true);
+  }
+
+  /**
+   * Asks the backend. An early answer may be partial (the embedded index's texts not in yet): it is
+   * shown, the status stays loading (then stalled), and the whole answer replaces it when it comes.
+   */
+  private answer(id: number, query: string, early: boolean): void {
+    const options = { snippetWords: snippetWords(), hitsPerPage: HITS_PER_PAGE, page: 0, early };
+    this.backend.search(query, options).then(
       (response) => {
         if (id !== this.request) return;
-        window.clearTimeout(this.stallTimer);
-        this.response = response;
-        this.responseQuery = query;
-        this.learnSuggestions(response);
-        this.setStatus("idle");
-        this.render();
+        if (!response.partial) {
+          window.clearTimeout(this.stallTimer);
+          this.setStatus("idle");
+        }
+        // A partial answer with no hits says nothing yet: the texts may hold them.
+        if (!response.partial || response.hits.length) this.show(response, query);
+        if (response.partial) this.answer(id, query, false);
       },
       () => {
         if (id !== this.request) return;
         window.clearTimeout(this.stallTimer);
-        this.response = null;
-        this.setStatus("error");
+        // When only the texts could not be fetched, the partial answer on screen stays.
+        const partial = !early && this.response?.partial && this.responseQuery === query;
+        if (!partial) this.response = null;
+        this.setStatus(partial ? "idle" : "error");
         this.render();
       },
     );
+  }
+
+  private show(response: SearchResponse, query: string): void {
+    // The whole answer after a partial one keeps the hit the reader moved to, if it is still there.
+    const refined = this.response?.partial && this.responseQuery === query;
+    const active = refined ? this.options[this.active] : undefined;
+    this.response = response;
+    this.responseQuery = query;
+    this.learnSuggestions(response);
+    this.render();
+    if (active?.kind !== "hit") return;
+    const same = this.options.findIndex(
+      (o) => o.kind === "hit" && o.item.url === active.item.url && o.item.type === active.item.type,
+    );
+    if (same > 0) this.setActive(same, false);
   }
 
   /** Suggestions are the section names of the widest answer seen so far (or all sections up front). */

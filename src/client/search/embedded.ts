@@ -1,5 +1,5 @@
-// The embedded backend: the site's own index (search/index.json), fetched once when search is
-// about to be used, indexed in the browser with MiniSearch. A query is read as Algolia reads one:
+// The embedded index: the site's own index (see embedded-backend.ts for how its two parts are
+// fetched), indexed in the browser with MiniSearch. A query is read as Algolia reads one:
 // every word must match (across the record's title, its page and its text), the last word as a
 // prefix; a word the index does not know may hold typos (one from 4 letters, two from 8); words
 // of the site's synonym groups match each other; two words may be written as one ("homeassistant")
@@ -13,13 +13,7 @@ import MiniSearch, { type Query, type SearchResult } from "minisearch";
 import type { EmbeddedSearchIndex, SearchHierarchy } from "../../shared/types.ts";
 import { groupByPage } from "./group.ts";
 import { markAndSnippet, normaliseWord } from "./highlight.ts";
-import {
-  SearchUnavailableError,
-  type SearchBackend,
-  type SearchHit,
-  type SearchOptions,
-  type SearchResponse,
-} from "./types.ts";
+import type { SearchHit, SearchOptions, SearchResponse } from "./types.ts";
 
 interface IndexedRecord {
   id: number;
@@ -674,34 +668,4 @@ export class EmbeddedIndex {
       },
     };
   }
-}
-
-/** The backend: fetches and indexes search/index.json on first use; a failed fetch is tried again next time. */
-export function createEmbeddedBackend(indexUrl: string): SearchBackend & { index(): Promise<EmbeddedIndex> } {
-  let loading: Promise<EmbeddedIndex> | null = null;
-  let sections: string[] = [];
-  const index = (): Promise<EmbeddedIndex> => {
-    loading ??= fetch(indexUrl, { credentials: "same-origin" })
-      .then(async (response) => {
-        if (!response.ok) throw new SearchUnavailableError(`search index: HTTP ${response.status}`);
-        const built = await EmbeddedIndex.build((await response.json()) as EmbeddedSearchIndex);
-        sections = built.sections;
-        return built;
-      })
-      .catch((error: unknown) => {
-        loading = null;
-        throw error instanceof SearchUnavailableError ? error : new SearchUnavailableError(String(error));
-      });
-    return loading;
-  };
-  return {
-    index,
-    async warm() {
-      await index();
-    },
-    async search(query, options) {
-      return (await index()).query(query, options);
-    },
-    sectionNames: () => sections,
-  };
 }

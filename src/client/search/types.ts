@@ -38,6 +38,11 @@ export interface SearchResponse {
   page: number;
   nbPages: number;
   queryID?: string;
+  /**
+   * Answered from the first part of the embedded index (titles and headings), its texts not yet in:
+   * the whole answer follows from the same query asked without `early`.
+   */
+  partial?: boolean;
 }
 
 export interface SearchOptions {
@@ -45,10 +50,12 @@ export interface SearchOptions {
   snippetWords: number;
   hitsPerPage: number;
   page: number;
+  /** Answer from what is in already (a `partial` answer) rather than wait for the whole index. */
+  early?: boolean;
 }
 
 export interface SearchBackend {
-  /** Prepares the backend (fetches the embedded index); safe to call many times. */
+  /** Prepares the backend (fetches the embedded index, its first part, then its texts); safe to call many times. */
   warm(): Promise<void>;
   search(query: string, options: SearchOptions): Promise<SearchResponse>;
   /** Section names to suggest when a query finds nothing, if the backend knows them up front. */

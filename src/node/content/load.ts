@@ -41,11 +41,15 @@ const CATEGORY_FILE = /^_category_\.(?:json|ya?ml)$/;
  * followed once the gate lets them (a link loop ends the walk down that path); a linked file is
  * listed, and the gate says what is wrong with it when it is read.
  */
-export function listContentFiles(docsDir: string, inputs: InputFiles): { docs: string[]; categories: string[] } {
+export function listContentFiles(
+  docsDir: string,
+  inputs: InputFiles,
+  exclude: readonly string[] = [],
+): { docs: string[]; categories: string[] } {
   const files = inputs.list(docsDir, {
     hidden: false,
-    // Folders starting with `_` hold what is not a page (partials, drafts of their own).
-    ignore: ["**/_*/**"],
+    // Folders starting with `_` hold what is not a page (partials, drafts of their own); `exclude`: the config's.
+    ignore: ["**/_*/**", ...exclude],
     keep: (name) => (/\.mdx?$/.test(name) && !name.startsWith("_")) || CATEGORY_FILE.test(name),
   });
   const docs: string[] = [];

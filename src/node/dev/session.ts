@@ -4,13 +4,13 @@
 // files whose bytes changed are written. Which pages change falls out of the keys; there are no
 // rules of its own. The caches are the build's (on disk, the store's entries also kept in
 // memory), so a restart finds the pages of the last session.
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { type LoadedConfig, configFileOf, loadConfig } from "../config.ts";
 import type { SourceDoc } from "../content/load.ts";
 import { routeKey } from "../content/routes.ts";
-import { type SourceLocation, SsodocsError, Warnings } from "../errors.ts";
+import { type Diagnostic, SsodocsError, Warnings } from "../errors.ts";
 import type { SiteStamps } from "../pipeline/keys.ts";
 import type { OutputItem } from "../pipeline/output-item.ts";
 import type { PreparedSite, RendererCache } from "../pipeline/prepare.ts";
@@ -18,10 +18,10 @@ import { producePages } from "../pipeline/produce.ts";
 import { plan, run, type Sink } from "../pipeline/run.ts";
 import { earlyFiles, searchOutputs } from "../pipeline/site-files.ts";
 import { outputPathIn } from "../pipeline/staging.ts";
+import { ProjectPaths } from "../project-paths.ts";
 import { BrokenLinksError } from "../pipeline/validate.ts";
 import { type SiteCaches, siteCaches } from "../store/index.ts";
-import { type BrokenLink, formatBrokenLinks } from "../validate/links.ts";
-import { brokenLinkLocation } from "../validate/link-location.ts";
+import type { BrokenLink } from "../validate/links.ts";
 
 /** What an update did, for the terminal line and the browsers. */
 export interface DevUpdate {
@@ -34,7 +34,7 @@ export interface DevUpdate {
   /** Scripts, styles or static files changed: every open page reloads. */
   reloadAll: boolean;
   ms: number;
-  warnings: string[];
+  warnings: Diagnostic[];
   /** When each stage ended, in milliseconds from the update's start (`serve --watch --timings`). */
   timings: Record<string, number>;
 }
@@ -54,13 +54,20 @@ export interface DevSessionOptions {
 
 /** Links or anchors are broken; the pages were written all the same, so the edit shows. */
 export class DevBrokenLinksError extends SsodocsError {
-  constructor(
-    report: string,
-    location: SourceLocation | undefined,
-    /** The update that wrote the pages. */
-    readonly update: DevUpdate,
-  ) {
-    super(`broken links or anchors:\n${report}`, location);
+  private readonly found: Diagnostic[];
+  /** The update that wrote the pages. */
+  readonly update: DevUpdate;
+
+  constructor(found: Diagnostic[], update: DevUpdate) {
+    // The page shows the first one's place, and every message.
+    const first = found.find((d) => d.file);
+    super(found.map((d) => d.message).join("\n"), first?.file ? { ...first, file: first.file } : undefined);
+    this.found = found;
+    this.update = update;
+  }
+
+  override diagnostics(): Diagnostic[] {
+    return this.found;
   }
 }
 
@@ -137,7 +144,7 @@ class ServedFolder implements Sink {
     this.mark("written");
     const broken = await validate();
     this.mark("validated");
-    if (broken.length) throw new BrokenLinksError(broken, model);
+    if (broken.length) throw new BrokenLinksError(broken, model, site.loaded);
   }
 
   /**
@@ -184,12 +191,16 @@ export class DevSession {
   private readonly renderers: RendererCache = {};
   private docs = new Map<string, SourceDoc>();
   private current: PreparedSite | null = null;
+  /** The site whose pages the folder holds: the last update's that wrote them (a later one may have failed). */
+  private written: PreparedSite | null = null;
   private readonly served: ServedFolder;
   private searchPaths: string[] = [];
   /** An update has written the site (the first build, or a later update once that failed). */
   private built = false;
   /** The config failed to load: it is loaded again with the next update, whatever that is for. */
   private configStale = true;
+  /** The config's own warnings (keys ssodocs leaves out) are printed once per load, with the next update. */
+  private configWarned = false;
 
   constructor(private readonly options: DevSessionOptions) {
     this.served = new ServedFolder(options.outDir, options.headHtml, () => this.searchPaths);
@@ -215,6 +226,7 @@ export class DevSession {
     this.caches.pages.keepBodies = true;
     const loaded = await loadConfig(file, { modules: this.caches.shortcuts });
     this.configStale = false;
+    this.configWarned = false;
     this.loaded = loaded;
     this.configInputs.clear();
     for (const [input] of loaded.inputs)
@@ -318,7 +330,11 @@ export class DevSession {
     const configChanged = [...changed].some((f) => f === this.loaded?.file || this.configInputs.has(f));
     const reloaded = await this.loadConfigIfStale(configChanged);
     const before = this.current?.stamps;
+    // An editor's temporary file (sed -i's, a safe write's) is gone by now and was never part of the site: no source.
+    const sources = [...changed].filter((f) => existsSync(f) || this.wasInput(f));
     const warnings = new Warnings();
+    if (!this.configWarned) warnings.addAll(this.loaded.warnings);
+    this.configWarned = true;
     // The search files are made after the browsers have reloaded (writeSearchFiles): making them takes longer than a page.
     const options = {
       ...this.runOptions(reloaded ? new Set() : changed, warnings),
@@ -343,22 +359,18 @@ export class DevSession {
       this.served.early = null;
     }
     this.built = true;
+    this.written = this.current;
     const update: DevUpdate = {
       scope: scopeOf(before, this.current!.stamps),
-      sources: [...changed].map((f) => path.relative(process.cwd(), f)).sort(),
+      sources: sources.map((f) => path.relative(process.cwd(), f)).sort(),
       routes: this.served.changed.routes,
       // A new config reloads every page too: the server's headers come from it.
       reloadAll: reloaded || this.served.changed.reloadAll,
       ms: Math.round(performance.now() - started),
-      warnings: warnings.list,
+      warnings: warnings.items,
       timings,
     };
-    if (broken)
-      throw new DevBrokenLinksError(
-        formatBrokenLinks(broken.broken),
-        brokenLinkLocation(broken.broken[0], broken.model, this.loaded.inputFiles),
-        update,
-      );
+    if (broken) throw new DevBrokenLinksError(broken.diagnostics(), update);
     return update;
   }
 
@@ -371,9 +383,27 @@ export class DevSession {
     this.options.shown?.([plan.route]);
   }
 
-  /** The search files, written after the browsers have reloaded (making them takes longer than a page). */
-  async writeSearchFiles(): Promise<void> {
+  /** Whether a file was one the site was last planned from (a file now gone was deleted, not an editor's temporary one). */
+  private wasInput(file: string): boolean {
     const site = this.current;
+    if (!site || file === this.loaded.file || this.configInputs.has(file)) return true;
+    const { docs, categories, statics } = site.inputs;
+    const paths = new ProjectPaths(this.loaded.file);
+    return (
+      docs.some((d) => d.file === file) ||
+      [...categories.values()].some((c) => c.file === file) ||
+      statics.some((s) => s.files.some((f) => path.join(s.dir, f) === file)) ||
+      // The shortcut keeps its inputs by their names in the project (project-paths.ts).
+      (this.caches.shortcuts.templates?.inputs ?? []).some(([input]) => paths.find(input) === file)
+    );
+  }
+
+  /**
+   * The search files, written after the browsers have reloaded (making them takes longer than a
+   * page), for the pages the folder holds: an update that failed since has not replaced them.
+   */
+  async writeSearchFiles(): Promise<void> {
+    const site = this.written;
     if (!site) return;
     const pages = await producePages(site, this.caches.pages, [], null);
     const files = await searchOutputs(site, this.caches.pages, pages);

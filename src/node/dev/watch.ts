@@ -7,7 +7,8 @@ import { rm } from "node:fs/promises";
 import type http from "node:http";
 import path from "node:path";
 import { watch, type FSWatcher } from "chokidar";
-import { formatError, SsodocsError } from "../errors.ts";
+import { configFileOf, configNotice } from "../config.ts";
+import { type Diagnostic, diagnosticsOf, formatDiagnostic, SsodocsError } from "../errors.ts";
 import type { Output } from "../output.ts";
 import { type RequestHook, sendFile, startStaticServer } from "../serve/static.ts";
 import { LiveChannel, type BuildErrorInfo } from "./live-channel.ts";
@@ -78,7 +79,7 @@ function listed(dir: string, watched: Record<string, string[]>): boolean {
 
 function errorInfo(error: unknown): BuildErrorInfo {
   if (error instanceof SsodocsError) return { message: error.message, file: error.file, line: error.line };
-  return { message: formatError(error) };
+  return { message: diagnosticsOf(error)[0].message };
 }
 
 function describe(update: DevUpdate): string {
@@ -94,7 +95,7 @@ function describe(update: DevUpdate): string {
 
 const SCOPES: DevUpdate["scope"][] = ["page", "structure", "site"];
 
-/** Two updates in a row as one: what either changed, the later one's warnings and timings. */
+/** Two updates in a row as one: what either changed, the later one's warnings (each printed as it ended) and timings. */
 function merged(a: DevUpdate | null, b: DevUpdate | null): DevUpdate | null {
   if (!a || !b) return a ?? b;
   return {
@@ -129,7 +130,10 @@ class WatchRun {
   private prepared: Promise<void> = Promise.resolve();
   private resolveReady!: () => void;
   readonly ready = new Promise<void>((resolve) => (this.resolveReady = resolve));
-  private lastPrinted = "";
+  /** The errors printed since the last update that succeeded: each is printed once, however often it comes back. */
+  private readonly printed = new Set<string>();
+  /** The warnings of the last update: one printed again only once it has been gone. */
+  private shownWarnings = new Set<string>();
   private readonly pending = new Set<string>();
   /** When the first event of the pending files came (performance.now()). */
   private firstEvent = 0;
@@ -179,7 +183,7 @@ class WatchRun {
     const early = wantsPage || !readOnly ? null : this.session.earlyFile((req.url ?? "/").split("?")[0]);
     if (early && !this.built) {
       const headers: Record<string, string> = this.session.csp ? { "Content-Security-Policy": this.session.csp } : {};
-      sendFile(req, res, early.path, early.bytes, { headers });
+      await sendFile(req, res, early.path, early.bytes, { headers });
       return true;
     }
     await this.ready;
@@ -195,11 +199,13 @@ class WatchRun {
     return false;
   };
 
-  /** An error, printed once however often it comes back, and shown over the open pages. */
+  /** An error, printed once however often it comes back (a retried update, the search files), and shown over the open pages. */
   fail = (error: unknown) => {
-    const printed = formatError(error);
-    if (printed !== this.lastPrinted) this.options.out.error(printed);
-    this.lastPrinted = printed;
+    for (const problem of diagnosticsOf(error)) {
+      const line = formatDiagnostic("error", problem);
+      if (!this.printed.has(line)) this.options.out.error(problem);
+      this.printed.add(line);
+    }
     this.live.send({ type: "error", error: errorInfo(error) });
   };
 
@@ -225,6 +231,17 @@ class WatchRun {
     return update.routes.filter((route) => !this.sentEarly.has(route));
   }
 
+  /** The warnings of an update that were not among the last one's (each is printed once while it lasts). */
+  private warn(warnings: Diagnostic[]): void {
+    const now = new Set<string>();
+    for (const w of warnings) {
+      const line = formatDiagnostic("warning", w);
+      if (!this.shownWarnings.has(line) && !now.has(line)) this.options.out.warn(w);
+      now.add(line);
+    }
+    this.shownWarnings = now;
+  }
+
   /** The first build: the page asked for first (see `earlyPages`), then the rest, then the search files. */
   async firstBuild(): Promise<void> {
     const started = performance.now();
@@ -237,7 +254,9 @@ class WatchRun {
     if (!firstError) {
       try {
         const first = await this.session.start();
-        for (const w of first.warnings) this.options.out.warn(w);
+        const notice = configNotice(this.session.loaded);
+        if (notice) this.options.out.info(notice);
+        this.warn(first.warnings);
         this.built = true;
         this.session.forgetEarlyFiles();
         this.options.out.info(
@@ -246,6 +265,7 @@ class WatchRun {
       } catch (error) {
         firstError = error;
         this.built = error instanceof DevBrokenLinksError;
+        if (error instanceof DevBrokenLinksError) this.warn(error.update.warnings);
       }
     }
     if (firstError) this.fail(firstError);
@@ -261,7 +281,7 @@ class WatchRun {
    */
   private watched(): { folders: string[]; files: string[] } {
     const { loaded } = this.session;
-    const configFile = path.resolve(this.options.configFile ?? "ssodocs.config.ts");
+    const configFile = configFileOf(this.options.configFile);
     if (!loaded) return { folders: [], files: [configFile] };
     const templates = loaded.templatesDir ?? DEFAULT_TEMPLATES;
     // The customCss files themselves too: one that failed to bundle is watched for its fix.
@@ -321,6 +341,8 @@ class WatchRun {
     // A config edit can move the folders to watch, even one that then fails.
     await this.watchNew();
     if (update) this.built = true;
+    // Printed as each update ends, a carried one's too (the config's warnings come with one update alone).
+    if (update) this.warn(update.warnings);
     update = merged(carried?.update ?? null, update);
     // Files changed again meanwhile (a burst of saves): the next update, on its way, reports for both.
     // A failure is left to it too: the files that failed are read again with it.
@@ -339,11 +361,10 @@ class WatchRun {
       this.fail(failure);
       return;
     }
-    for (const w of update!.warnings) this.options.out.warn(w);
     // Saved without a change: nothing to say or reload.
     if (update!.sources.length === 0 && !hadError && wasBuilt) return;
     this.options.out.info(describe(update!));
-    this.lastPrinted = "";
+    this.printed.clear();
     if (hadError) this.live.send({ type: "ok" });
     // Sent even with no route left: the pages forget what they prefetched.
     this.live.send({ type: "reload", routes: this.notSent(update!), all: update!.reloadAll || hadError || !wasBuilt });

@@ -15,6 +15,7 @@
 // where a fence sits indented four or more spaces after a paragraph or between JSX tag lines, which
 // MDX reads as a fence and this does not: such a fence is then highlighted when its page renders
 // (its language loaded only if another doc names it, else shown plain with a warning).
+import { MAX_NESTING } from "../../shared/limits.ts";
 import { tabsTag } from "./tabs.ts";
 import { capLeadingMarkers, MAX_MARKERS, opensTooMany } from "./nesting-limit.ts";
 import { importLineRule } from "./mdx.ts";
@@ -52,8 +53,6 @@ interface BlockLines {
 
 type Rule = (s: BlockLines, startLine: number, endLine: number, silent: boolean) => boolean;
 
-/** markdown-it's `maxNesting`: deeper blocks are not parsed. */
-const MAX_NESTING = 100;
 const isSpace = (c: number) => c === 0x20 || c === 0x09;
 
 // --- Fence lines -------------------------------------------------------------------------------

@@ -86,6 +86,7 @@ function textExpressions(t: Token, env: MarkdownEnv, parentMap: Token["map"]): v
     env.warnings.add(`JSX expression ${expression} is shown as text: ssodocs does not evaluate MDX expressions`, {
       file: env.file,
       line: lineOf(env, parentMap),
+      needle: expression,
     });
 }
 

@@ -11,7 +11,7 @@ import { type SiteCaches, siteCaches } from "../store/index.ts";
 import type { BuildShortcuts } from "../store/shortcuts.ts";
 import type { OutputItem } from "./output-item.ts";
 import { checkOutputFolder, lockOutputFolder } from "./output-folder.ts";
-import { type RunResult, run, type Sink } from "./run.ts";
+import { type RunMeter, type RunResult, run, type Sink } from "./run.ts";
 import { createStaging, outputIsCurrent, removeDeadStaging, removeStaleTemps, type Staging } from "./staging.ts";
 import { removeOrphanTempFolders } from "../util/temp-folders.ts";
 import { BrokenLinksError } from "./validate.ts";
@@ -25,6 +25,8 @@ export interface BuildOptions {
   warnings?: Warnings;
   /** The site's caches (by default those of its config file). */
   caches?: SiteCaches;
+  /** Told each stage and how far it is, for a progress line. */
+  meter?: RunMeter;
 }
 
 export interface BuildResult extends RunResult {
@@ -35,9 +37,9 @@ export interface BuildResult extends RunResult {
 
 /** A sink that only validates: a build in memory. */
 const validateOnly: Sink = {
-  async finish({ model }, validate) {
+  async finish({ site, model }, validate) {
     const broken = await validate();
-    if (broken.length) throw new BrokenLinksError(broken, model);
+    if (broken.length) throw new BrokenLinksError(broken, model, site.loaded);
   },
 };
 
@@ -57,9 +59,9 @@ function stagingSink(outDir: string, shortcuts: BuildShortcuts): Sink {
         await staging.write(item);
       }
     },
-    async finish({ model, pages, files }, validate) {
+    async finish({ site, model, pages, files }, validate) {
       const broken = await validate();
-      if (broken.length) throw new BrokenLinksError(broken, model);
+      if (broken.length) throw new BrokenLinksError(broken, model, site.loaded);
       const items: OutputItem[] = [...pages.flatMap((p) => [p.output, ...p.attachments]), ...files];
       if (!staging) {
         if (outputIsCurrent(outDir, items, shortcuts.written(outDir))) return;
@@ -84,8 +86,10 @@ export async function buildSite(loaded: LoadedConfig, options: BuildOptions): Pr
   const outDir = options.outDir ? path.resolve(options.outDir) : null;
   const caches = options.caches ?? siteCaches(loaded.file);
   const warnings = options.warnings ?? new Warnings();
+  // What the config says that ssodocs leaves out, first.
+  warnings.addAll(loaded.warnings);
   const build = async (sink: Sink) => {
-    const result = await run(loaded, { caches, sink, warnings });
+    const result = await run(loaded, { caches, sink, warnings, meter: options.meter });
     return { ...result, warnings: warnings.list, csp: result.site.csp };
   };
   if (!outDir) return build(validateOnly);

@@ -26,7 +26,7 @@ export interface KnownDocs {
 
 export function readSiteInputs(loaded: LoadedConfig, known?: KnownDocs): SiteInputs {
   const { docsDir, inputFiles } = loaded;
-  const listed = listContentFiles(docsDir, inputFiles);
+  const listed = listContentFiles(docsDir, inputFiles, loaded.config.docs.exclude);
   const docs = listed.docs.map((relativePath) => {
     const before = known?.docs.get(relativePath);
     if (before && !known!.changed.has(path.join(docsDir, relativePath))) return before;

@@ -3,6 +3,7 @@
 // so a page whose key is in the store is that page, and a cached build writes what an uncached
 // one writes.
 
+import path from "node:path";
 import type { SiteView } from "../../shared/template-props.ts";
 import type { SiteConfig } from "../../shared/types.ts";
 import type { SidebarNode } from "../../shared/types.ts";
@@ -17,6 +18,7 @@ import type { ContentModel } from "../content/site.ts";
 import { docFormat } from "../markdown/format.ts";
 import { docFenceLanguages, languageContext, resolveLanguage } from "../markdown/language-context.ts";
 import { payloadUrlOf } from "../../shared/page-payload.ts";
+import type { ProjectPaths } from "../project-paths.ts";
 
 type PageKind = "doc" | "category" | "home" | "tags" | "tag" | "search" | "notFound" | "redirect";
 
@@ -64,9 +66,18 @@ export interface SiteStamps {
   languages: readonly string[];
 }
 
-/** The site view and the config's files as one hash. */
-export function siteStampOf(site: SiteView, configInputs: [string, string][]): string {
-  return hashOf("site-v1", JSON.stringify(site), ...configInputs.flat());
+/**
+ * The site view and the config's files as one hash. Paths in the config (a Docusaurus config
+ * gives `path.join(__dirname, ...)`) and its files are named as in every checkout
+ * (project-paths.ts); a path so named is marked, so it stands for no other text of the config.
+ */
+export function siteStampOf(site: SiteView, configInputs: [string, string][], paths: ProjectPaths): string {
+  const named = (_key: string, value: unknown) => {
+    if (typeof value !== "string" || !path.isAbsolute(value)) return value;
+    const name = paths.nameOf(value);
+    return name === value ? value : `\u0000${name}`;
+  };
+  return hashOf("site-v2", JSON.stringify(site, named), ...paths.inputNames(configInputs).flat());
 }
 
 /** The structure of the site: what a page may show of docs other than its own. */

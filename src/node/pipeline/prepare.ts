@@ -3,9 +3,11 @@
 // be rendered. The templates are loaded only then too: their stamp comes from the files they were
 // last made from, as long as each still hashes the same.
 import type { SiteView } from "../../shared/template-props.ts";
+import path from "node:path";
 import type { SiteConfig } from "../../shared/types.ts";
-import { hashOfInputs, inputsUnchanged } from "../bundled-import.ts";
+import { hashOfInputs, inputsUnchanged, type ModuleInputs } from "../bundled-import.ts";
 import { toolStamp } from "../paths.ts";
+import { ProjectPaths } from "../project-paths.ts";
 import { hashOf } from "../util/hash.ts";
 import type { LoadedConfig } from "../config.ts";
 import type { ContentModel } from "../content/site.ts";
@@ -69,25 +71,34 @@ function samePlugins(a: SiteConfig["markdown"]["plugins"], b: SiteConfig["markdo
 }
 
 /**
- * The templates' stamp (the site's own templates and its overrides, with every file they import):
- * from the files they were last made from when all still hash the same, else by loading them.
- * ssodocs's own templates alone are part of the tool.
+ * The templates' stamp (the site's own templates and its overrides, with every file they import),
+ * from the files they were made from as keys name them (project-paths.ts): from the files they
+ * were last made from when all still hash the same (kept by their paths from the project root, so
+ * a second checkout finds them), else by loading them. ssodocs's own templates alone are part of the tool.
  */
 async function templatesStamp(
   loaded: LoadedConfig,
   overrides: OverrideFile[],
+  paths: ProjectPaths,
   shortcuts: BuildShortcuts,
   cache: RendererCache,
 ): Promise<string> {
   const dir = loaded.templatesDir;
   if (!dir && overrides.length === 0) return defaultTemplatesStamp();
+  const stampOf = (inputs: ModuleInputs) => hashOfInputs(paths.inputNames(inputs));
   // The shortcut holds for these very sources: the templates' folder and the override files.
-  const sources = JSON.stringify([dir, ...overrides.map((o) => o.file)]);
+  const sources = JSON.stringify([dir && paths.keep(dir), ...overrides.map((o) => paths.keep(o.file))]);
   const recorded = shortcuts.templates;
-  if (recorded?.dir === sources && inputsUnchanged(recorded.inputs)) return hashOfInputs(recorded.inputs);
-  const { templates, inputs } = await loadTemplates(dir, overrides);
-  shortcuts.templates = { dir: sources, inputs };
-  cache.templates = { stamp: hashOfInputs(inputs), templates };
+  if (recorded?.dir === sources) {
+    const inputs = recorded.inputs.map(([file, hash]): [string, string] => [paths.find(file), hash]);
+    if (inputsUnchanged(inputs)) return stampOf(inputs);
+  }
+  const loadedTemplates = await loadTemplates(dir, overrides);
+  shortcuts.templates = {
+    dir: sources,
+    inputs: loadedTemplates.inputs.map(([file, hash]) => [paths.keep(file), hash]),
+  };
+  cache.templates = { stamp: stampOf(loadedTemplates.inputs), templates: loadedTemplates.templates };
   return cache.templates.stamp;
 }
 
@@ -103,14 +114,15 @@ export async function prepareSite(
   const store = caches.pages;
   const client = clientAssets(config);
   const overrides = findOverrides(loaded.themeDir);
-  const templatesHash = await templatesStamp(loaded, overrides, caches.shortcuts, cache);
+  const paths = new ProjectPaths(loaded.file);
+  const templatesHash = await templatesStamp(loaded, overrides, paths, caches.shortcuts, cache);
   // Its URL is named by its content's hash: in the site view, so in every page's key.
   const styles = await siteStylesheet(loaded, caches.shortcuts, warnings);
   const site = siteViewOf(config, client, styles.url);
   const stamps: SiteStamps = {
     tool: toolStamp(),
     templates: templatesHash,
-    site: siteStampOf(site, loaded.inputs),
+    site: siteStampOf(site, loaded.inputs, paths),
     structure: structureStampOf(model, inputs.categories),
     markdown: markdownStampOf(config.markdown),
     languages: inputs.languages,
@@ -118,7 +130,9 @@ export async function prepareSite(
   const plans = planPages(model, site, stamps, loaded.file);
   let renderers: ReturnType<PreparedSite["renderers"]> | null = null;
   const imageHashes = new Map<string, string | null>();
-  const imageUnchanged = ([file, hash]: [string, string, string]) => {
+  // The store names an image by its path in the docs folder (produce.ts).
+  const imageUnchanged = ([name, hash]: [string, string, string]) => {
+    const file = path.join(loaded.docsDir, name);
     if (!imageHashes.has(file)) {
       try {
         imageHashes.set(file, hashOf(loaded.inputFiles.read(file, "image")));
@@ -148,7 +162,10 @@ export async function prepareSite(
         if (cache.templates?.stamp !== templatesHash) {
           const fresh = await loadTemplates(loaded.templatesDir, overrides);
           // Changed since the keys were worked out: the keys would not say what the pages are made from.
-          if ((loaded.templatesDir || overrides.length) && hashOfInputs(fresh.inputs) !== templatesHash)
+          if (
+            (loaded.templatesDir || overrides.length) &&
+            hashOfInputs(paths.inputNames(fresh.inputs)) !== templatesHash
+          )
             throw new SsodocsError("the templates changed while the site was being built; build again");
           cache.templates = { stamp: templatesHash, templates: fresh.templates };
         }

@@ -1,9 +1,11 @@
 // The third stage: every page, from the store when its key is there, else rendered (and kept).
 // A page's bytes and data are read from the store only when a later stage asks for them; an
 // entry that turns out to be damaged is rendered again on the spot, under the same key.
+import path from "node:path";
 import type { DocSearchRecord } from "../../shared/types.ts";
+import type { Diagnostic } from "../errors.ts";
 import type { PagePlan } from "./keys.ts";
-import type { MadePage, PageMeta, RenderContext } from "../render/render-pages.ts";
+import type { MadePage, PageMeta, RenderContext, RenderMeter } from "../render/render-pages.ts";
 import type { Entry, EntryInfo, PageStore } from "../store/page-store.ts";
 import type { PageLinks } from "../validate/links.ts";
 import { hashOf } from "../util/hash.ts";
@@ -14,7 +16,7 @@ import type { PreparedSite } from "./prepare.ts";
 /** A page of the build, with what the later stages ask of it. */
 export interface ProducedPage {
   plan: PagePlan;
-  warnings: string[];
+  warnings: Diagnostic[];
   /** Images the page shows: [source file, hash of its bytes, output path]. */
   images: [string, string, string][];
   output: OutputItem;
@@ -24,12 +26,40 @@ export interface ProducedPage {
   records(): Promise<DocSearchRecord[] | null>;
 }
 
+/** What a stored warning says in place of its doc's file (it names the file where the checkout is when it is shown). */
+const DOC_FILE = "\u0000doc";
+
+/**
+ * A page's index data as the store keeps it: the same from every checkout at any path (issue
+ * 30), so its images are named by their paths in the docs folder and its warnings without the
+ * doc's absolute path. `entryInfo` turns it back into this checkout's paths.
+ */
+function storedInfo(site: PreparedSite, plan: PagePlan, info: MadePage["info"]): MadePage["info"] {
+  const docFile = plan.doc?.file;
+  const relative = (file: string) => path.relative(site.loaded.docsDir, file).split(path.sep).join("/");
+  return {
+    warnings: info.warnings.map((w) => (docFile && w.file === docFile ? { ...w, file: DOC_FILE } : w)),
+    images: info.images.map(([file, hash, output]) => [relative(file), hash, output]),
+  };
+}
+
+/** A page's index data with this checkout's paths (see storedInfo). */
+function entryInfo(site: PreparedSite, plan: PagePlan, info: EntryInfo): EntryInfo {
+  const docFile = plan.doc?.file;
+  return {
+    ...info,
+    warnings: info.warnings.map((w) => (docFile && w.file === DOC_FILE ? { ...w, file: docFile } : w)),
+    images: info.images.map(([file, hash, output]) => [path.join(site.loaded.docsDir, file), hash, output]),
+  };
+}
+
 /** Renders pages with the site's renderers, keeping each in the store; `made` gets each as it is done. */
 async function render(
   site: PreparedSite,
   store: PageStore,
   plans: PagePlan[],
   made: (page: MadePage, entry: Entry<PageMeta>) => Promise<void>,
+  meter?: RenderMeter,
 ): Promise<void> {
   // Loaded only when something is rendered (with React's server renderer and the HTML parser of search records).
   const [{ templates, markdown, code }, { renderPages }] = await Promise.all([
@@ -52,10 +82,12 @@ async function render(
       const plan = docPlans.get(docId);
       return plan ? (store.read<PageMeta>(plan.key)?.meta.description ?? null) : null;
     },
+    meter,
   };
   await renderPages(plans, context, (page) => {
     const attachments = (page.meta.attachments ?? []).map(([file, text]): [string, string] => [file, hashOf(text)]);
-    return made(page, store.write(page.plan.key, page.meta, page.html, { ...page.info, attachments }));
+    const info = { ...storedInfo(site, page.plan, page.info), attachments };
+    return made(page, store.write(page.plan.key, page.meta, page.html, info));
   });
   code.save();
 }
@@ -65,9 +97,10 @@ function pageOf(
   site: PreparedSite,
   store: PageStore,
   plan: PagePlan,
-  info: EntryInfo,
+  stored: EntryInfo,
   known: PageMeta | null,
 ): ProducedPage {
+  const info = entryInfo(site, plan, stored);
   // Read once for the page's HTML and its attachments, which are written one after the other; held
   // only weakly, so a build of many pages does not keep every entry in memory.
   let last: WeakRef<Entry<PageMeta>> | undefined;
@@ -112,17 +145,19 @@ export async function producePages(
   misses: PagePlan[],
   emit: ((items: OutputItem[]) => Promise<void>) | null,
   only = site.plans,
+  meter?: RenderMeter,
 ): Promise<ProducedPage[]> {
   const rendered = new Map<PagePlan, ProducedPage>();
   if (misses.length) {
-    await render(site, store, misses, async (page, entry) => {
+    const made = async (page: MadePage, entry: Entry<PageMeta>) => {
       // The HTML goes to the sink now; only the data later stages need stays in memory.
       rendered.set(page.plan, pageOf(site, store, page.plan, entry.info, page.meta));
       const source = page.plan.doc?.file;
       const html = { path: page.plan.file, hash: entry.info.hash, bytes: () => entry.body, source };
       const copies = (page.meta.attachments ?? []).map(([file, text]) => ({ ...outputOf(file, text), source }));
       await emit?.([html, ...copies]);
-    });
+    };
+    await render(site, store, misses, made, meter);
   }
   return only.map((plan) => rendered.get(plan) ?? pageOf(site, store, plan, store.info(plan.key)!, null));
 }

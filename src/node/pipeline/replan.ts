@@ -10,17 +10,18 @@ import path from "node:path";
 import type { LoadedConfig } from "../config.ts";
 import { loadDoc, type SourceDoc } from "../content/load.ts";
 import { withDocs } from "../content/site.ts";
-import type { Warnings } from "../errors.ts";
+import type { Diagnostic, Warnings } from "../errors.ts";
 import { docFenceLanguages } from "../markdown/language-context.ts";
+import { ProjectPaths } from "../project-paths.ts";
 import type { BuildShortcuts } from "../store/shortcuts.ts";
 import type { KnownDocs } from "./inputs.ts";
 import { replanPages } from "./keys.ts";
 import type { PreparedSite } from "./prepare.ts";
 
 /** What planning a site warned of (the model's and the stylesheets' warnings): a kept plan warns of them again. */
-const planWarnings = new WeakMap<PreparedSite, string[]>();
+const planWarnings = new WeakMap<PreparedSite, Diagnostic[]>();
 
-export function keepWarnings(site: PreparedSite, warnings: string[]): void {
+export function keepWarnings(site: PreparedSite, warnings: Diagnostic[]): void {
   planWarnings.set(site, warnings);
 }
 
@@ -32,8 +33,10 @@ const languagesOf = (doc: SourceDoc) => [...new Set(docFenceLanguages(doc))].sor
 
 /** Files whose edit changes a stamp, whatever else they are: the config's, the templates', the stylesheets' inputs. */
 function stampInputs(previous: PreparedSite, shortcuts: BuildShortcuts): Set<string> {
-  const templates = shortcuts.templates?.inputs ?? [];
-  return new Set([...previous.loaded.inputs, ...templates].map(([file]) => file).concat(previous.styles.inputs));
+  // The templates' inputs are kept by their names in the project (project-paths.ts).
+  const paths = new ProjectPaths(previous.loaded.file);
+  const templates = (shortcuts.templates?.inputs ?? []).map(([file]) => paths.find(file));
+  return new Set([...previous.loaded.inputs.map(([file]) => file), ...templates, ...previous.styles.inputs]);
 }
 
 /**
@@ -65,7 +68,7 @@ export function replan(
   const inputs = { ...previous.inputs, docs: previous.inputs.docs.map((doc) => fresh.get(doc.relativePath) ?? doc) };
   const changedIds = new Set([...fresh.values()].map((doc) => doc.id));
   const plans = replanPages(previous.plans, model, previous.site, previous.stamps, changedIds);
-  warnings.list.push(...kept);
+  warnings.addAll(kept);
   const site: PreparedSite = { ...previous, inputs, model, plans };
   keepWarnings(site, kept);
   return site;

@@ -14,6 +14,7 @@ import type { LoadedConfig } from "../config.ts";
 import { buildContentModel, type ContentModel } from "../content/site.ts";
 import type { Warnings } from "../errors.ts";
 import type { SiteCaches } from "../store/index.ts";
+import type { RenderMeter, RenderPart } from "../render/render-pages.ts";
 import type { BrokenLink } from "../validate/links.ts";
 import { type KnownDocs, readSiteInputs } from "./inputs.ts";
 import type { OutputItem } from "./output-item.ts";
@@ -63,12 +64,36 @@ export interface RunOptions {
   previous?: PreparedSite;
   /** Told the site as soon as it is planned (watch mode keeps it, even if a later stage fails). */
   planned?(site: PreparedSite): void;
+  /** Told each stage as it starts and how far it is (a progress line on a terminal). */
+  meter?: RunMeter;
+}
+
+/** What a progress line shows: the stage, and how far it is (both as text). */
+export interface RunMeter {
+  stage(name: string): void;
+  progress(line: string): void;
 }
 
 export interface RunResult extends SiteOutput {
   seconds: number;
-  /** Milliseconds spent in each stage. */
+  /** How many pages were taken from the store, and how many were rendered (their keys were not there). */
+  stored: number;
+  rendered: number;
+  /** Milliseconds spent in each stage, and in each part of rendering (`markdown`, `highlighting`, `react`). */
   timings: Record<string, number>;
+}
+
+/** Tells the meter each page rendered, and adds up the time of each part of rendering into the timings. */
+function renderMeter(timings: Record<string, number>, meter: RunMeter | undefined): RenderMeter {
+  const parts: Record<RenderPart, number> = { markdown: 0, highlighting: 0, react: 0 };
+  for (const part of Object.keys(parts)) timings[part] = 0;
+  return {
+    rendered: (done, total) => meter?.progress(`Rendering pages: ${done} of ${total}`),
+    time(part, ms) {
+      parts[part] += ms;
+      timings[part] = Math.round(parts[part]);
+    },
+  };
 }
 
 function stopwatch() {
@@ -97,40 +122,48 @@ export async function plan(
     lap("replan");
     return kept;
   }
-  const from = options.warnings.list.length;
+  const from = options.warnings.items.length;
   const inputs = readSiteInputs(loaded, options.known);
   const model = buildContentModel(inputs, loaded, options.warnings, { drafts: options.drafts });
   lap("load");
   const site = await prepareSite(loaded, inputs, model, options.caches, options.warnings, options.renderers);
   lap("setup");
-  keepWarnings(site, options.warnings.list.slice(from));
+  keepWarnings(site, options.warnings.items.slice(from));
   return site;
 }
 
 /** Runs every stage of the pipeline for the site `loaded` into `options.sink`. */
 export async function run(loaded: LoadedConfig, options: RunOptions): Promise<RunResult> {
-  const { caches, sink, warnings } = options;
+  const { caches, sink, warnings, meter } = options;
   // A run of its own closes its renderers; watch mode keeps its renderers from one run to the next.
   const renderers = options.renderers ?? {};
   const clock = stopwatch();
   try {
+    meter?.stage("Reading the content");
     const site = await plan(loaded, { ...options, renderers }, clock.lap);
     options.planned?.(site);
     const { model } = site;
     const misses = site.plans.filter((plan) => !site.stored(plan));
-    const pages = await producePages(site, caches.pages, misses, sink.rendered?.bind(sink) ?? null);
-    for (const page of pages) warnings.list.push(...page.warnings);
+    meter?.stage(misses.length ? `Rendering pages: 0 of ${misses.length}` : "Taking every page from the cache");
+    const rendering = renderMeter(clock.timings, meter);
+    const emit = sink.rendered?.bind(sink) ?? null;
+    const pages = await producePages(site, caches.pages, misses, emit, site.plans, rendering);
+    for (const page of pages) warnings.items.push(...page.warnings);
     clock.lap("render");
+    meter?.stage(options.search === false ? "Making the site's files" : "Making the search index and the site's files");
     const files = await siteFiles(site, caches.pages, pages, { search: options.search ?? true });
     const output = { site, model, pages, files };
     const paths = [...files.map((f) => f.path), ...(options.otherFiles ?? [])];
     await sink.finish(output, async () => {
+      meter?.stage("Validating links and anchors");
       const broken = await brokenLinksOf(site, caches.shortcuts, pages, paths);
       clock.lap("validate");
+      meter?.stage("Writing the output");
       return broken;
     });
     clock.lap("write");
-    return { ...output, seconds: clock.seconds(), timings: clock.timings };
+    const counts = { stored: pages.length - misses.length, rendered: misses.length };
+    return { ...output, ...counts, seconds: clock.seconds(), timings: clock.timings };
   } catch (error) {
     await sink.discard?.();
     throw error;

@@ -12,7 +12,7 @@ import { SsodocsError } from "../errors.ts";
 import { headersFile } from "../render/csp.ts";
 import { isSvg, publishedImage } from "../render/image-files.ts";
 import { sitemapAndRobots } from "../render/pages.ts";
-import { EMBEDDED_INDEX_FILE, RECORDS_FILE, searchFiles } from "../search/files.ts";
+import { EMBEDDED_INDEX_FILE, EMBEDDED_TEXTS_FILE, RECORDS_FILE, searchFiles } from "../search/files.ts";
 import { LLMS_FILE, llmsTxt } from "../search/llms.ts";
 import { docsInRecordOrder } from "../search/order.ts";
 import type { PageStore } from "../store/page-store.ts";
@@ -70,13 +70,13 @@ export async function searchOutputs(
     site.model.sidebar,
   );
   const key = hashOf(
-    "search-v1",
+    "search-v2",
     site.stamps.tool,
     site.stamps.site,
     site.stamps.structure,
     ...docs.map((d) => d.page.plan.key),
   );
-  const names = [RECORDS_FILE, EMBEDDED_INDEX_FILE];
+  const names = [RECORDS_FILE, EMBEDDED_INDEX_FILE, EMBEDDED_TEXTS_FILE];
   const keys = names.map((name) => hashOf(key, name));
   const infos = keys.map((k) => store.info(k));
   const kept = infos.every((info) => info) ? keys.map((k) => store.read(k)) : [];
@@ -189,6 +189,7 @@ export async function siteFiles(
     // Made by every build, though watch mode writes them later.
     RECORDS_FILE,
     EMBEDDED_INDEX_FILE,
+    EMBEDDED_TEXTS_FILE,
     ...images.keys(),
   ]);
   const statics = new Map<string, OutputItem>();

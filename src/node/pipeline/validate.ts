@@ -1,10 +1,12 @@
 // The validation stage: every link and anchor of every page checked against the pages and files
 // of the site, skipped when the pages and files are exactly those the last successful run
 // validated (a build shortcut).
-import { SsodocsError } from "../errors.ts";
+import type { LoadedConfig } from "../config.ts";
 import type { ContentModel } from "../content/site.ts";
+import { type Diagnostic, SsodocsError } from "../errors.ts";
 import type { BuildShortcuts } from "../store/shortcuts.ts";
-import { type BrokenLink, findBrokenLinks, formatBrokenLinks } from "../validate/links.ts";
+import { brokenLinkDiagnostics, brokenLinkLocation, linkSourcesOf } from "../validate/link-location.ts";
+import { type BrokenLink, findBrokenLinks } from "../validate/links.ts";
 import type { PreparedSite } from "./prepare.ts";
 import type { ProducedPage } from "./produce.ts";
 
@@ -13,11 +15,15 @@ export class BrokenLinksError extends SsodocsError {
     readonly broken: BrokenLink[],
     /** The site they were found in, to point at the Markdown that holds them. */
     readonly model: ContentModel,
+    readonly loaded: LoadedConfig,
   ) {
-    super(`broken links or anchors found; the build fails:\n${formatBrokenLinks(broken)}`);
+    super(`${broken.length} broken link${broken.length === 1 ? "" : "s"} or anchors; the build fails`);
   }
-  override format(): string {
-    return this.message;
+
+  /** One line per broken link or anchor, placed in its source. */
+  override diagnostics(): Diagnostic[] {
+    const sources = linkSourcesOf(this.model, this.loaded);
+    return brokenLinkDiagnostics(this.broken, (b) => brokenLinkLocation(b, sources), this.loaded.file);
   }
 }
 

@@ -21,7 +21,7 @@ import {
   stopsAround,
 } from "../content/sidebar.ts";
 import { type ContentModel, tagsOf } from "../content/site.ts";
-import { SsodocsError, Warnings } from "../errors.ts";
+import { type Diagnostic, SsodocsError, Warnings } from "../errors.ts";
 import type { InputFiles } from "../input-files.ts";
 import { docFormat } from "../markdown/format.ts";
 import type { MarkdownRenderer, RenderedMarkdown } from "../markdown/index.ts";
@@ -87,7 +87,7 @@ export interface RenderedDoc {
   images: ImageUse[];
   /** Each rewritten href -> the href as written in the Markdown, for error reports. */
   origins: Map<string, string>;
-  warnings: string[];
+  warnings: Diagnostic[];
 }
 
 /** Where an image is written: its name, then a hash of its bytes (so a changed image gets a new URL). */
@@ -150,7 +150,7 @@ export function renderDoc(doc: SourceDoc, context: DocRenderContext): RenderedDo
   const { permalink, label } = model.info.get(doc.id)!;
   const origins = new Map<string, string>();
   const images = new Map<string, ImageUse>();
-  const warnings = new Warnings();
+  const warnings = new Warnings({ file: doc.file, text: doc.body, firstLine: doc.bodyLine });
 
   const resolveLink = (href: string, line: number): string => {
     const link = resolveDocLink(href, doc, model, config);
@@ -158,7 +158,8 @@ export function renderDoc(doc: SourceDoc, context: DocRenderContext): RenderedDo
       case "as-written":
         return href;
       case "doc":
-        if (link.href === null) warnings.add(`Markdown link to a missing file: ${href}`, { file: doc.file, line });
+        if (link.href === null)
+          warnings.add(`Markdown link to a missing file: ${href}`, { file: doc.file, line, needle: href });
         return link.href ?? href;
       case "rewritten":
         return link.href;
@@ -169,7 +170,7 @@ export function renderDoc(doc: SourceDoc, context: DocRenderContext): RenderedDo
 
   const resolveImage = (src: string, line: number): string => {
     if (EXTERNAL.test(src) || src.startsWith("/")) return src;
-    const where = { file: doc.file, line };
+    const where = { file: doc.file, line, column: warnings.columnOf(doc.file, line, src) };
     const decoded = safeDecodeUri(src.split(/[?#]/)[0]);
     if (decoded === null) throw new SsodocsError(`image "${src}" is not a valid address (bad percent-encoding)`, where);
     const file = path.resolve(path.dirname(doc.file), decoded);
@@ -212,7 +213,7 @@ export function renderDoc(doc: SourceDoc, context: DocRenderContext): RenderedDo
     page: docPageData(doc, rendered, permalink, label, imageUrl, context),
     images: [...images.values()],
     origins,
-    warnings: warnings.list,
+    warnings: warnings.items,
   };
 }
 

@@ -10,9 +10,9 @@ import { SsodocsError, type SourceLocation } from "../errors.ts";
  */
 export function templateFrameOf(error: unknown): SourceLocation | undefined {
   const stack = error instanceof Error ? (error.stack ?? "") : "";
-  for (const m of stack.matchAll(/\(?((?:file:\/\/)?\/[^():]+\.[jt]sx)(?:\?[^:]*)?:(\d+):\d+\)?/g)) {
+  for (const m of stack.matchAll(/\(?((?:file:\/\/)?\/[^():]+\.[jt]sx)(?:\?[^:]*)?:(\d+):(\d+)\)?/g)) {
     if (m[1].includes("/node_modules/")) continue;
-    return { file: m[1].replace(/^file:\/\//, ""), line: Number(m[2]) };
+    return { file: m[1].replace(/^file:\/\//, ""), line: Number(m[2]), column: Number(m[3]) };
   }
   return undefined;
 }

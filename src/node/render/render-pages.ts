@@ -58,6 +58,27 @@ export interface RenderContext {
   code: CodeRenderer;
   /** The description of a doc whose page is not rendered in this run (from the store). */
   storedDescription(docId: string): string | null;
+  /** Told each page rendered and the time each part of rendering takes. */
+  meter?: RenderMeter;
+}
+
+/** The parts rendering spends its time in (`build --timings` shows them). */
+export type RenderPart = "markdown" | "highlighting" | "react";
+
+export interface RenderMeter {
+  rendered(done: number, total: number): void;
+  time(part: RenderPart, ms: number): void;
+}
+
+/** Runs `work`, adding the time it takes to `part`. */
+function timed<T>(meter: RenderMeter | undefined, part: RenderPart, work: () => T): T {
+  if (!meter) return work();
+  const started = performance.now();
+  try {
+    return work();
+  } finally {
+    meter.time(part, performance.now() - started);
+  }
 }
 
 function metaOf(page: PageReading | null, extra: Partial<PageMeta> = {}): PageMeta {
@@ -122,9 +143,14 @@ export async function renderPages(
   context: RenderContext,
   made: (page: MadePage) => Promise<void>,
 ): Promise<void> {
-  const { model, config, site, templates, code } = context;
+  const { model, config, site, templates, code, meter } = context;
   const descriptions = new Map<string, string>();
   const docPlans = plans.filter((p) => p.kind === "doc");
+  let done = 0;
+  const counted = async (one: MadePage) => {
+    await made(one);
+    meter?.rendered(++done, plans.length);
+  };
   if (docPlans.length) {
     await context.markdown.load();
     const parts = markdownParts(templates);
@@ -132,14 +158,17 @@ export async function renderPages(
     const pause = pauses();
     const rendered: [PagePlan, RenderedDoc][] = [];
     for (const plan of docPlans) {
-      rendered.push([plan, renderDoc(plan.doc!, { ...context, ...parts })]);
+      rendered.push([plan, timed(meter, "markdown", () => renderDoc(plan.doc!, { ...context, ...parts }))]);
       await pause();
     }
+    const waited = performance.now();
     await code.highlightPending(rendered.map(([, doc]) => doc.page.html));
+    meter?.time("highlighting", performance.now() - waited);
     for (const [plan, doc] of rendered) {
       await pause();
-      const data: DocPageData = { ...doc.page, html: code.fill(doc.page.html) };
-      const finished = finish(plan, page(templates.DocPage, { site, doc: data }, plan.route));
+      const data: DocPageData = { ...doc.page, html: timed(meter, "highlighting", () => code.fill(doc.page.html)) };
+      const document = timed(meter, "react", () => page(templates.DocPage, { site, doc: data }, plan.route));
+      const finished = finish(plan, document);
       const { html, attachments } = finished;
       const records = recordsOfDoc(data, lvl0Of(model.sidebar, data.id), config.url, finished.page.blocks ?? []);
       descriptions.set(data.id, data.description);
@@ -153,7 +182,7 @@ export async function renderPages(
         description: data.description,
         attachments: [...attachments, copy],
       });
-      await made({
+      await counted({
         plan,
         html,
         meta,
@@ -164,13 +193,20 @@ export async function renderPages(
   const describe = (id: string) => descriptions.get(id) ?? context.storedDescription(id) ?? "";
   for (const plan of plans) {
     if (plan.kind === "doc") continue;
-    const { html, page: reading, attachments } = finish(plan, renderOther(plan, context, describe));
+    const {
+      html,
+      page: reading,
+      attachments,
+    } = finish(
+      plan,
+      timed(meter, "react", () => renderOther(plan, context, describe)),
+    );
     // A redirect page's only link is its target, checked against the routes when it was planned.
     // A category's generated page has a Markdown copy listing its items, as a doc has.
     if (plan.category)
       attachments.push([markdownFileOf(plan.route, config.baseUrl), categoryCopy(plan.category, model, config)]);
     const meta = plan.kind === "redirect" ? metaOf(null) : metaOf(reading, attachments.length ? { attachments } : {});
-    await made({ plan, html, meta, info: { warnings: [], images: [] } });
+    await counted({ plan, html, meta, info: { warnings: [], images: [] } });
   }
 }
 

@@ -1,10 +1,11 @@
 // The embedded search index: the DocSearch records in the compact form the browser loads
-// (see EmbeddedSearchIndex); the browser builds its MiniSearch index from it on first use.
+// (see EmbeddedSearchIndex, published in two parts by files.ts); the browser builds its
+// MiniSearch index from it on first use.
 import type { DocSearchRecord, EmbeddedSearchIndex } from "../../shared/types.ts";
 
 /** Builds the index from records handed in order, a page (or several) at a time. */
 export class EmbeddedIndexBuilder {
-  readonly index: EmbeddedSearchIndex = { version: 4, pages: [], sections: [], texts: [], contents: [], synonyms: [] };
+  readonly index: EmbeddedSearchIndex = { pages: [], sections: [], texts: [], contents: [], synonyms: [] };
   private readonly pageIndex = new Map<string, number>();
   private readonly textIndex = new Map<string, number>();
   // Per page, the open heading of each level (index into sections), to link a heading to its parent.

@@ -6,16 +6,18 @@
 // `<route>.md`. A copy is the doc's title as H1 (the body's own H1 where it opens with one), its
 // description as a quote, then its Markdown as written, without front matter and MDX import/export
 // lines, links made absolute: links to other docs (by route or by .md file) and the config's
-// rewrites (/docs/...). Images stay as written.
+// rewrites (/docs/...); its MDX components as plain Markdown (plain-markdown.ts). Images stay as written.
 // Made from the content model alone, so the copies say what the HTML says.
 import { markdownPathOf } from "../../shared/markdown-copy.ts";
 import type { SiteConfig } from "../../shared/types.ts";
 import { resolveDocLink } from "../content/doc-links.ts";
 import type { SourceDoc } from "../content/load.ts";
-import type { CategoryPage } from "../content/sidebar.ts";
+import { type CategoryPage, categoryLinkedTo, docIdsUnder } from "../content/sidebar.ts";
 import type { ContentModel } from "../content/site.ts";
 import { fencedLines, linesOf } from "../markdown/fences.ts";
+import { cardsOf } from "../render/docs.ts";
 import { docsInRecordOrder, lvl0Of } from "./order.ts";
+import { plainMarkdown } from "./plain-markdown.ts";
 
 export const LLMS_FILE = "llms.txt";
 /** The section of the sidebar's docs outside any category (the docs home, a category's own page). */
@@ -54,11 +56,46 @@ function absoluteLink(href: string, doc: SourceDoc, model: ContentModel, config:
   }
 }
 
-/** The body without MDX statements, its links absolute; code (fenced) is left as it is. */
+/** A link of the site for a copy: a page's as its Markdown copy (a part of a page as the page's), absolute. */
+function copyUrl(href: string, config: SiteConfig): string {
+  if (!href.startsWith("/")) return href;
+  return config.url + (href.includes("#") ? href : markdownPathOf(href));
+}
+
+/**
+ * What a doc's `<DocCardList />` shows, as a list of links: each item of the category whose page
+ * the doc is, a sub-category with its guides under it (the page lists them below the cards).
+ */
+function cardLines(doc: SourceDoc, model: ContentModel, config: SiteConfig): string[] {
+  const category = categoryLinkedTo(model.sidebar, doc.id);
+  if (!category) return [];
+  const items = category.items.filter((node) => node.type !== "html");
+  return cardsOf(model, category).flatMap((card, i) => {
+    const lines = [entryLine(card.label, copyUrl(card.href, config), card.description)];
+    const node = items[i];
+    if (node?.type !== "category") return lines;
+    for (const id of docIdsUnder(node)) {
+      const [guide, info] = [model.byId.get(id), model.info.get(id)];
+      if (guide && info && !guide.frontMatter.unlisted)
+        lines.push(`  ${entryLine(info.label, copyUrl(info.permalink, config), guide.frontMatter.description)}`);
+    }
+    return lines;
+  });
+}
+
+/** The body without MDX statements, its components as plain Markdown, its links absolute; code (fenced) is left as it is. */
 export function markdownBody(doc: SourceDoc, model: ContentModel, config: SiteConfig): string {
   const lines = linesOf(doc.body);
   const fenced = fencedLines(doc.body);
   const out: string[] = [];
+  const transformer = plainMarkdown(() => cardLines(doc, model, config));
+  // A component's lines dropped leave their blank lines: of two blank lines in a row (outside code), one is kept.
+  const blank = /^\s*(?:>\s*)*$/;
+  const plain = {
+    code: transformer.code,
+    line: (text: string) =>
+      transformer.line(text).filter((l, i, all) => !(blank.test(l) && (i ? all[i - 1] : out.at(-1)) === l)),
+  };
   const link = (href: string) => {
     const bare = href.startsWith("<") ? href.slice(1, -1) : href;
     const resolved = absoluteLink(bare, doc, model, config);
@@ -66,28 +103,30 @@ export function markdownBody(doc: SourceDoc, model: ContentModel, config: SiteCo
   };
   for (const [i, line] of lines.entries()) {
     if (fenced[i]) {
-      out.push(line);
+      out.push(plain.code(line));
       continue;
     }
-    // Most lines hold no statement and no link: they are taken as they are.
+    // Most lines hold no statement and no link: only their components change.
     if (!line.includes("](") && !line.includes("]:") && !/^\s*(?:import|export)\s/.test(line)) {
-      out.push(line);
+      out.push(...plain.line(line));
       continue;
     }
     if (MDX_STATEMENT.test(line)) continue;
     const reference = REFERENCE.exec(line);
     if (reference) {
-      out.push(reference[1] + link(reference[2]) + line.slice(reference[0].length));
+      out.push(...plain.line(reference[1] + link(reference[2]) + line.slice(reference[0].length)));
       continue;
     }
     // Inline code spans keep their text: only the parts between them are rewritten.
     const rewrite = (part: string) =>
       part.replace(INLINE_TARGET, (_, open: string, href: string, close: string) => open + link(href) + close);
     out.push(
-      line
-        .split(/(`+[^`]*`+)/)
-        .map((part, i) => (i % 2 ? part : rewrite(part)))
-        .join(""),
+      ...plain.line(
+        line
+          .split(/(`+[^`]*`+)/)
+          .map((part, i) => (i % 2 ? part : rewrite(part)))
+          .join(""),
+      ),
     );
   }
   return out

@@ -5,7 +5,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { hashOf } from "../util/hash.ts";
-import { CACHE_DIR, contentCacheEnabled } from "./cache-dir.ts";
+import { cacheDir, contentCacheEnabled } from "./cache-dir.ts";
 
 /** Highlighted blocks by key, for one version of the highlighter (`version` names shiki, the themes and ssodocs). */
 export interface CodeCache {
@@ -25,7 +25,7 @@ function keepNewest(dir: string, keep: number): void {
 }
 
 /** The code cache of the site `scope` (none, an empty one, with the content caches off). */
-export function codeCacheFor(scope: string, dir = path.join(CACHE_DIR, "code")): CodeCache {
+export function codeCacheFor(scope: string, dir = path.join(cacheDir(), "code")): CodeCache {
   const fileOf = (version: string) => path.join(dir, `${hashOf(version, scope)}.json`);
   return {
     read(version) {

@@ -1,10 +1,13 @@
 // A site's caches, opened once per site in a process so every command and every watch update of
 // a site shares them: the page store, the build shortcuts (both in the site's folder of the cache
 // folder) and the highlighted-code cache. A driver opens them and hands them to the pipeline;
-// config, content and Markdown never open a cache themselves.
+// config, content and Markdown never open a cache themselves. A site is known by its config
+// file's path in its project, not by where the checkout lies: every checkout of the project at
+// any path (a CI runner's workspace, a second clone) shares them.
 import path from "node:path";
+import { ProjectPaths } from "../project-paths.ts";
 import { hashOf } from "../util/hash.ts";
-import { CACHE_DIR, contentCacheEnabled } from "./cache-dir.ts";
+import { cacheDir, contentCacheEnabled } from "./cache-dir.ts";
 import { type CodeCache, codeCacheFor } from "./code-cache.ts";
 import { PageStore } from "./page-store.ts";
 import { BuildShortcuts } from "./shortcuts.ts";
@@ -23,13 +26,14 @@ const opened = new Map<string, SiteCaches>();
 export function siteCaches(configFile: string): SiteCaches {
   let caches = opened.get(configFile);
   if (caches) return caches;
-  const dir = contentCacheEnabled() ? path.join(CACHE_DIR, "pages", hashOf("store-v1", configFile)) : null;
+  const site = new ProjectPaths(configFile).nameOf(path.resolve(configFile));
+  const dir = contentCacheEnabled() ? path.join(cacheDir(), "pages", hashOf("store-v1", site)) : null;
   const pages = new PageStore(dir);
   const shortcuts = new BuildShortcuts(dir);
   caches = {
     pages,
     shortcuts,
-    code: codeCacheFor(path.dirname(configFile)),
+    code: codeCacheFor(site),
     async finish() {
       await pages.finish();
       shortcuts.save();

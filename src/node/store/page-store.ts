@@ -6,9 +6,15 @@
 // An entry is checked against the hashes of its data and bytes when read; a damaged one counts as missing.
 // Garbage collection, the only rule: an entry stays while one of the site's last three builds used it.
 // Watch mode keeps the same store, with the entries it made also in memory.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+// Builds of two checkouts may share the store at once (one cache folder): entries are named by
+// their keys, so both write the same bytes under one name; a build ending takes in what another
+// listed since it started before it rewrites the index, and leaves the young files no index lists
+// yet (another build's, still running). What slips through (an index written over in the same
+// instant) costs speed only: an entry missing or damaged is made again.
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import type { Diagnostic } from "../errors.ts";
 import { hashOf } from "../util/hash.ts";
 
 /** What the index knows of an entry. */
@@ -17,8 +23,9 @@ export interface EntryInfo {
   hash: string;
   /** Hash of the entry's data (its JSON line): with `hash`, every byte of the entry is checked when read. */
   metaHash: string;
-  warnings: string[];
-  /** Files of the docs folder the output copies: [source file, hash of its bytes, output path]. */
+  /** The page's warnings, its doc's file not named (pipeline/produce.ts names it where the checkout is). */
+  warnings: Diagnostic[];
+  /** Files of the docs folder the output copies: [path in the docs folder, hash of its bytes, output path]. */
   images: [string, string, string][];
   /** Further output files the entry holds (in its data): [output path, hash of its bytes]. */
   attachments?: [string, string][];
@@ -39,6 +46,8 @@ interface Index {
 }
 
 const KEEP_BUILDS = 3;
+/** An entry file no index lists is removed only once this old (milliseconds): a build still running may be about to list it. */
+const UNLISTED_GRACE = 15 * 60_000;
 const emptyIndex = (): Index => ({ version: 3, builds: [], entries: {} });
 
 export class PageStore {
@@ -46,7 +55,11 @@ export class PageStore {
   /** Entries kept in memory: all of them when the store has no folder (their bytes only with `keepBodies`), else those that could not be written. */
   private readonly memory = new Map<string, Entry>();
   private readonly used = new Set<string>();
+  /** Keys whose entries were found damaged: not listed again from another build's index. */
+  private readonly damaged = new Set<string>();
   private dirty = false;
+  /** The index file's time and size when this store last read or wrote it: changed since, another build wrote it. */
+  private indexSeen = "";
 
   /**
    * With `keepBodies` (watch mode sets it) the entries read and written stay in memory too. With
@@ -60,9 +73,19 @@ export class PageStore {
     this.index = this.readIndex();
   }
 
+  private indexStamp(): string {
+    try {
+      const { mtimeMs, size } = statSync(path.join(this.dir!, "index.json"));
+      return `${mtimeMs}:${size}`;
+    } catch {
+      return "";
+    }
+  }
+
   private readIndex(): Index {
     if (!this.dir) return emptyIndex();
     try {
+      this.indexSeen = this.indexStamp();
       const index = JSON.parse(readFileSync(path.join(this.dir, "index.json"), "utf8")) as Index;
       if (index.version === 3 && Array.isArray(index.builds) && typeof index.entries === "object" && index.entries)
         return index;
@@ -96,6 +119,7 @@ export class PageStore {
       return entry;
     } catch {
       delete this.index.entries[key];
+      this.damaged.add(key);
       this.dirty = true;
       return null;
     }
@@ -147,14 +171,16 @@ export class PageStore {
     await Promise.all(this.writing);
     const used = [...this.used].sort();
     this.used.clear();
+    this.takeInOtherBuilds();
     const last = this.index.builds[0];
     if (!last || last.length !== used.length || last.some((k, i) => k !== used[i])) {
       this.index.builds = [used, ...this.index.builds].slice(0, KEEP_BUILDS);
       const keep = new Set(this.index.builds.flat());
-      for (const key of Object.keys(this.index.entries)) if (!keep.has(key)) delete this.index.entries[key];
+      const dropped = new Set(Object.keys(this.index.entries).filter((key) => !keep.has(key)));
+      for (const key of dropped) delete this.index.entries[key];
       for (const key of this.memory.keys()) if (!keep.has(key)) this.memory.delete(key);
       this.dirty = true;
-      this.removeUnlisted(keep);
+      this.removeUnlisted(keep, dropped);
     }
     if (!this.dirty || !this.dir) return;
     const temp = path.join(this.dir, `index.json.${process.pid}.tmp`);
@@ -162,18 +188,34 @@ export class PageStore {
       mkdirSync(this.dir, { recursive: true });
       writeFileSync(temp, JSON.stringify(this.index));
       renameSync(temp, path.join(this.dir, "index.json"));
+      this.indexSeen = this.indexStamp();
       this.dirty = false;
     } catch {
       rmSync(temp, { force: true });
     }
   }
 
+  /**
+   * When another build (another checkout's, sharing the cache folder) wrote the index since this
+   * store read it: its builds and entries are taken in, so writing the index keeps them.
+   */
+  private takeInOtherBuilds(): void {
+    if (!this.dir || this.indexStamp() === this.indexSeen) return;
+    const theirs = this.readIndex();
+    for (const key of this.damaged) delete theirs.entries[key];
+    this.index = { version: 3, builds: theirs.builds, entries: { ...theirs.entries, ...this.index.entries } };
+    this.dirty = true;
+  }
+
   private fileOf(key: string): string {
     return path.join(this.dir!, "entries", key);
   }
 
-  /** Removes the entry files no kept key names (and temporary files a killed build left). */
-  private removeUnlisted(keep: Set<string>): void {
+  /**
+   * Removes the files of the entries just dropped, and the files no kept key names once they are
+   * old (what a killed build or another layout left; a young one may be a running build's).
+   */
+  private removeUnlisted(keep: Set<string>, dropped: Set<string>): void {
     if (!this.dir) return;
     const root = path.join(this.dir, "entries");
     let names: string[];
@@ -182,10 +224,13 @@ export class PageStore {
     } catch {
       return;
     }
+    const youngSince = Date.now() - UNLISTED_GRACE;
     for (const name of names) {
       if (keep.has(name)) continue;
       try {
-        rmSync(path.join(root, name), { force: true });
+        const file = path.join(root, name);
+        if (!dropped.has(name) && statSync(file).mtimeMs > youngSince) continue;
+        rmSync(file, { force: true });
       } catch {
         // Not a file the store wrote (a folder of another layout, a file it may not remove): left there.
       }

@@ -13,10 +13,15 @@ interface Kept {
   /**
    * The site's page templates' folder and override files (`dir`, as one text) and the files they
    * were made from: a build whose pages are all stored does not bundle and import the templates
-   * (esbuild and React's import: about 150 ms).
+   * (esbuild and React's import: about 150 ms). Paths from the project root (project-paths.ts
+   * `keep`): every checkout of the project finds them.
    */
   templates: { dir: string; inputs: ModuleInputs } | null;
-  /** The config and the site's other modules (a sidebars module) as last bundled, by file: no esbuild start (60-100 ms). */
+  /**
+   * The config and the site's other modules (a sidebars module) as last bundled, by file: no
+   * esbuild start (60-100 ms). By absolute path: the bundled code names the files it imports by
+   * theirs, so each checkout has its own (the last few kept).
+   */
   bundles: Record<string, ModuleBundle>;
   /** The site's custom stylesheets as last bundled, with the files they were made from: no esbuild start. */
   stylesheet: KeptStylesheet | null;
@@ -30,6 +35,7 @@ interface Kept {
 }
 
 const KEEP_OUTPUTS = 4;
+const KEEP_BUNDLES = 16;
 const empty = (): Kept => ({
   version: 1,
   templates: null,
@@ -78,7 +84,9 @@ export class BuildShortcuts implements ModuleCache, StylesheetShortcut {
   }
   set(file: string, bundle: ModuleBundle): void {
     if (this.kept.bundles[file]?.code === bundle.code) return;
-    this.keep("bundles", { ...this.kept.bundles, [file]: bundle });
+    // The most recently bundled last: checkouts at paths that come and go (CI workspaces) do not pile up.
+    const others = Object.entries(this.kept.bundles).filter(([f]) => f !== file);
+    this.keep("bundles", Object.fromEntries([...others.slice(-(KEEP_BUNDLES - 1)), [file, bundle]]));
   }
 
   get stylesheet(): KeptStylesheet | null {

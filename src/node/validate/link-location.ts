@@ -1,36 +1,140 @@
-// Where a link stands in the Markdown source: the doc of the page, and the first line that
-// holds the link as the author wrote it.
+// Where a link stands in the sources: the doc of the page (or the static file it is), the first
+// line that holds the link as the author wrote it and the column where the link starts; a link
+// broken on many pages comes from the layout, and is placed where the config writes it.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { LoadedConfig } from "../config.ts";
 import { routeKey } from "../content/routes.ts";
 import type { ContentModel } from "../content/site.ts";
-import type { SourceLocation } from "../errors.ts";
+import { columnIn, type Diagnostic, positionOf, type SourceLocation } from "../errors.ts";
 import type { InputFiles } from "../input-files.ts";
 import type { BrokenLink } from "./links.ts";
 
-/** The doc a page is made from, and the line of its source that holds `href` (if one does). */
-export function sourceOfRoute(
-  route: string,
-  model: ContentModel,
-  href: string,
-  inputFiles: InputFiles,
-): Partial<SourceLocation> {
-  const key = routeKey(route.split(/[?#]/)[0]);
-  const doc = model.docs.find((d) => routeKey(model.info.get(d.id)?.permalink ?? "") === key);
-  if (!doc) return {};
+/** A link broken on this many pages or more comes from the layout (navbar or footer): it is said once. */
+const LAYOUT_PAGES = 5;
+
+/** The place in a source's text of the first line holding one of `forms` (the link as written), or just the file. */
+function placeIn(file: string, read: () => string, forms: string[]): Partial<SourceLocation> {
   let source: string;
   try {
-    source = inputFiles.readText(doc.file, "doc");
+    source = read();
   } catch {
-    return { file: doc.file };
+    return { file };
   }
-  const at = source.split("\n").findIndex((l) => l.includes(href));
-  return at >= 0 ? { file: doc.file, line: at + 1 } : { file: doc.file };
+  const lines = source.split("\n");
+  for (const form of forms) {
+    const at = lines.findIndex((l) => l.includes(form));
+    if (at >= 0) return { file, line: at + 1, column: columnIn(lines[at], form) };
+  }
+  return { file };
 }
 
-export function brokenLinkLocation(
-  link: BrokenLink,
-  model: ContentModel,
-  inputFiles: InputFiles,
-): SourceLocation | undefined {
-  const where = sourceOfRoute(link.source, model, link.href, inputFiles);
-  return where.file ? { file: where.file, line: where.line } : undefined;
+/** Where the sources of a site are, to find a link in. */
+export interface LinkSources {
+  model: ContentModel;
+  inputFiles: InputFiles;
+  staticDirs?: string[];
+  /** The config: the layout's links (navbar, footer) and the edit URL are written there. */
+  configFile?: string;
+  /** The config's `links.rewrites`: a link found rewritten was written with its `from`. */
+  rewrites?: { from: string; to: string }[];
+}
+
+/** The sources of a loaded site. */
+export function linkSourcesOf(model: ContentModel, loaded: LoadedConfig): LinkSources {
+  const { inputFiles, staticDirs, file: configFile } = loaded;
+  return { model, inputFiles, staticDirs, configFile, rewrites: loaded.config.links.rewrites };
+}
+
+/** The link as the author may have written it: as it is, and before a rewrite. */
+function writtenForms(href: string, rewrites: LinkSources["rewrites"] = []): string[] {
+  return [href, ...rewrites.filter((r) => href.startsWith(r.to)).map((r) => r.from + href.slice(r.to.length))];
+}
+
+/**
+ * The file a page is made from (its doc, or for a page of a static folder that file) and the
+ * place of `href` in it; a link no such file holds is looked for in the config.
+ */
+export function sourceOfRoute(route: string, href: string, sources: LinkSources): Partial<SourceLocation> {
+  const { model, inputFiles } = sources;
+  const forms = writtenForms(href, sources.rewrites);
+  const pathname = route.split(/[?#]/)[0];
+  const key = routeKey(pathname);
+  const doc = model.docs.find((d) => routeKey(model.info.get(d.id)?.permalink ?? "") === key);
+  let found: Partial<SourceLocation> = {};
+  if (doc) found = placeIn(doc.file, () => inputFiles.readText(doc.file, "doc"), forms);
+  else if (/\.html?$/.test(pathname)) {
+    for (const dir of sources.staticDirs ?? []) {
+      const file = path.join(dir, ...pathname.split("/").filter(Boolean));
+      if ("why" in inputFiles.inspect(file, "static")) continue;
+      found = placeIn(file, () => inputFiles.readText(file, "static"), forms);
+      break;
+    }
+  }
+  if (found.line || !sources.configFile) return found;
+  const inConfig = placeInConfig(sources.configFile, href);
+  return inConfig.line ? inConfig : found;
+}
+
+/**
+ * Where the config writes an address (a navbar or footer link), quoted: the line and column of the
+ * address itself; for an absolute URL not written whole, the longest address it starts with
+ * (the edit URL of the docs).
+ */
+function placeInConfig(configFile: string, href: string): Partial<SourceLocation> {
+  let text: string;
+  try {
+    // The config is the maintainers' code, read already to be run.
+    text = readFileSync(configFile, "utf8");
+  } catch {
+    return {};
+  }
+  for (const quote of ['"', "'", "`"]) {
+    const at = text.indexOf(`${quote}${href}${quote}`);
+    if (at >= 0) return { file: configFile, ...positionOf(text, at + 1) };
+  }
+  if (!/^https?:\/\//.test(href)) return { file: configFile };
+  let best: { at: number; length: number } | null = null;
+  for (const m of text.matchAll(/(["'`])(https?:\/\/[^"'`\s]+\/)\1/g)) {
+    if (href.startsWith(m[2]) && m[2].length > (best?.length ?? 0)) best = { at: m.index + 1, length: m[2].length };
+  }
+  return best ? { file: configFile, ...positionOf(text, best.at) } : { file: configFile };
+}
+
+/**
+ * Each broken link or anchor as a diagnostic placed in its source, with the nearest route or id;
+ * a link broken on many pages once, placed in the config.
+ */
+export function brokenLinkDiagnostics<Link extends BrokenLink>(
+  broken: Link[],
+  locate: (link: Link) => SourceLocation | undefined,
+  configFile: string,
+): Diagnostic[] {
+  const pagesOf = new Map<string, number>();
+  for (const b of broken) pagesOf.set(b.href, (pagesOf.get(b.href) ?? 0) + 1);
+  const out: Diagnostic[] = [];
+  for (const b of broken) {
+    if (pagesOf.get(b.href)! >= LAYOUT_PAGES) continue;
+    const where = locate(b);
+    out.push({ ...where, message: brokenLinkMessage(b, !where?.file) });
+  }
+  for (const [href, n] of pagesOf) {
+    if (n < LAYOUT_PAGES) continue;
+    const kind = broken.find((b) => b.href === href)!.kind;
+    const message = `broken ${kind} ${href} on ${n} pages; it probably comes from the layout (navbar or footer)`;
+    out.push({ file: configFile, ...placeInConfig(configFile, href), message });
+  }
+  return out;
+}
+
+/** `broken link <href> (resolved as ...); did you mean ...?`, naming the page when no source holds the link. */
+function brokenLinkMessage(b: BrokenLink, namePage: boolean): string {
+  const resolved = b.resolved !== b.href ? ` (resolved as ${b.resolved})` : "";
+  const page = namePage ? ` on page ${b.source}` : "";
+  return `broken ${b.kind} ${b.href}${resolved}${page}${b.suggestion ? `; did you mean ${b.suggestion}?` : ""}`;
+}
+
+export function brokenLinkLocation(link: BrokenLink, sources: LinkSources): SourceLocation | undefined {
+  const where = sourceOfRoute(link.source, link.href, sources);
+  return where.file ? { file: where.file, line: where.line, column: where.column } : undefined;
 }

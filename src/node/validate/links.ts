@@ -1,6 +1,7 @@
 // Link and anchor validation over the rendered pages: every internal href must name a route
 // (or an output file), and every #fragment an id on the target page.
 import { routeKey } from "../content/routes.ts";
+import { nearestOf } from "../util/nearest.ts";
 
 /** What validation needs of a page, read from its HTML right after rendering (render/read-page.ts). */
 export interface PageLinks {
@@ -15,6 +16,8 @@ export interface BrokenLink {
   href: string;
   resolved: string;
   kind: "link" | "anchor";
+  /** The nearest route (a link) or the href with the nearest id of its page (an anchor), by edit distance. */
+  suggestion?: string;
 }
 
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
@@ -25,6 +28,15 @@ function safeDecode(s: string): string {
   } catch {
     return s;
   }
+}
+
+/** What is wrong with an href: where it leads, and the nearest route or id there is. */
+type Problem = Pick<BrokenLink, "resolved" | "kind"> & { suggested?: string | null; anchor?: string | null };
+
+/** A broken link as reported: a suggestion for an anchor keeps the href as written, its fragment replaced. */
+function brokenLink(source: string, href: string, { suggested, anchor, ...problem }: Problem): BrokenLink {
+  const suggestion = anchor ? `${href.split("#")[0]}#${anchor}` : suggested;
+  return { source, href, ...problem, ...(suggestion ? { suggestion } : {}) };
 }
 
 /**
@@ -39,8 +51,9 @@ export function findBrokenLinks(
 ): BrokenLink[] {
   const byKey = new Map<string, PageLinks>();
   for (const p of pages) byKey.set(routeKey(p.route), p);
+  const routes = pages.map((p) => p.route);
   /** What is wrong with an href on a page, or null when nothing is. */
-  const check = (href: string, route: string): Pick<BrokenLink, "resolved" | "kind"> | null => {
+  const check = (href: string, route: string): Problem | null => {
     if (href === "" || href === "#" || EXTERNAL.test(href)) return null;
     // Markdown links to missing .md files were reported as warnings already.
     if (/\.mdx?(#.*)?$/.test(href)) return null;
@@ -49,49 +62,27 @@ export function findBrokenLinks(
     const hash = safeDecode(url.hash.slice(1));
     const target = byKey.get(routeKey(pathname));
     const rel = pathname.startsWith(baseUrl) ? pathname.slice(baseUrl.length) : pathname.slice(1);
-    if (!target) return files.has(rel) ? null : { resolved: pathname, kind: "link" };
-    if (hash && !target.ids.has(hash)) return { resolved: `${target.route}#${hash}`, kind: "anchor" };
+    if (!target)
+      return files.has(rel) ? null : { resolved: pathname, kind: "link", suggested: nearestOf(pathname, routes) };
+    if (hash && !target.ids.has(hash)) {
+      const id = nearestOf(hash, [...target.ids]);
+      return { resolved: `${target.route}#${hash}`, kind: "anchor", anchor: id };
+    }
     return null;
   };
   // Root-relative hrefs (the sidebar and navbar repeat on every page) have the same verdict everywhere.
-  const absolute = new Map<string, Pick<BrokenLink, "resolved" | "kind"> | null>();
+  const absolute = new Map<string, Problem | null>();
   const broken: BrokenLink[] = [];
   for (const page of pages) {
     const written = origins.get(page.route);
     for (const href of page.targets) {
-      let problem: Pick<BrokenLink, "resolved" | "kind"> | null | undefined;
+      let problem: Problem | null | undefined;
       if (href.startsWith("/")) {
         problem = absolute.get(href);
         if (problem === undefined) absolute.set(href, (problem = check(href, "/")));
       } else problem = check(href, page.route);
-      if (problem) broken.push({ source: page.route, href: written?.get(href) ?? href, ...problem });
+      if (problem) broken.push(brokenLink(page.route, written?.get(href) ?? href, problem));
     }
   }
   return broken;
-}
-
-/** The report printed when links are broken, grouped by source page. */
-export function formatBrokenLinks(broken: BrokenLink[]): string {
-  const lines: string[] = [];
-  const links = broken.filter((b) => b.kind === "link");
-  const anchors = broken.filter((b) => b.kind === "anchor");
-  const section = (title: string, list: BrokenLink[]) => {
-    if (!list.length) return;
-    lines.push(title);
-    const bySource = new Map<string, BrokenLink[]>();
-    for (const b of list) bySource.set(b.source, [...(bySource.get(b.source) ?? []), b]);
-    for (const [source, items] of bySource) {
-      lines.push(`- On page ${source}:`);
-      for (const b of items) lines.push(`  - ${b.href}${b.resolved !== b.href ? ` (resolved as ${b.resolved})` : ""}`);
-    }
-    const counts = new Map<string, number>();
-    for (const b of list) counts.set(b.href, (counts.get(b.href) ?? 0) + 1);
-    for (const [href, n] of counts) {
-      if (n >= 5)
-        lines.push(`Hint: "${href}" is broken on ${n} pages; it probably comes from the layout (navbar or footer).`);
-    }
-  };
-  section(`Broken links (${links.length}):`, links);
-  section(`Broken anchors (${anchors.length}):`, anchors);
-  return lines.join("\n");
 }

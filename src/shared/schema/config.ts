@@ -271,6 +271,10 @@ export const ConfigSchema = v.strictObject(
         issuesUrl: orNull(nonEmpty, "a URL"),
         contributorGuideUrl: orNull(nonEmpty, "a URL"),
         supportUrl: orNull(nonEmpty, "a URL"),
+        /** Docs left out of the build: globs below docs.path (Docusaurus's docs option `exclude`). */
+        exclude: v.optional(v.array(nonEmpty, 'must be a list of globs such as ["**/drafts/**"]'), []),
+        /** `ssodocs check` fails for a doc in no sidebar (not unlisted); by default it warns, as Docusaurus builds it. */
+        requireSidebar: v.optional(flag, false),
         /** Only the current version is built: its label is what the version dropdown shows. */
         versions: v.optional(
           v.strictObject(

@@ -1,0 +1,191 @@
+// One format for every problem of every command, the one CI annotation matchers and editors read:
+// `file:line:col: error message` (and `warning`), the file relative to the project, with a
+// "did you mean" for a broken link or anchor. `build`, `check`, `serve`, `serve --watch`, `new`
+// and `index` each say a broken link the same way.
+import { spawn } from "./processes.ts";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { BIN, cliEnv, runCli, tempSite } from "./helpers.ts";
+import { startWatchSession } from "./watch-session.ts";
+
+const BETA = "docs/services/beta/index.md";
+const BROKEN_BETA = `---
+title: Integrate with Beta
+sidebar_label: Beta
+---
+
+## What is Beta
+
+See [betta](../betta/) and [the setup](/integrations/services/alpha/#what-is-alfa).
+
+:::note
+Never closed.
+`;
+
+/** What every command says of the two broken links of BROKEN_BETA (line 8), and of its unclosed admonition. */
+const LINK = `${BETA}:8:5: error broken link ../betta/ (resolved as /integrations/services/betta/); did you mean /integrations/services/beta/?`;
+const ANCHOR = `${BETA}:8:28: error broken anchor /integrations/services/alpha/#what-is-alfa; did you mean /integrations/services/alpha/#what-is-alpha?`;
+const WARNING = `${BETA}:10:1: warning admonition ":::note" is never closed with ":::"; it runs to the end of its block`;
+
+/** The lines of stderr that name a place. */
+const placed = (stderr: string) => stderr.split("\n").filter((l) => /^\S+:\d+:\d+: (error|warning) /.test(l));
+
+describe("the one error format", () => {
+  it("build: each broken link and anchor on its own line with file, line, column and a suggestion", () => {
+    const site = tempSite({ [BETA]: BROKEN_BETA });
+    try {
+      const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")], site.dir);
+      expect(r.code).toBe(1);
+      expect(placed(r.stderr)).toEqual([WARNING, LINK, ANCHOR]);
+      expect(r.stderr).not.toContain("On page");
+    } finally {
+      site.cleanup();
+    }
+  });
+
+  it("check: the same lines as build, the file relative to the project whatever the working folder", () => {
+    const site = tempSite({ [BETA]: BROKEN_BETA });
+    try {
+      // Run from elsewhere: the file is still shown from the project's folder.
+      const r = runCli(["check", "--config", site.config]);
+      expect(r.code).toBe(1);
+      expect(placed(r.stderr)).toEqual([WARNING, LINK, ANCHOR]);
+      // The report gives the same place.
+      const json = JSON.parse(runCli(["check", "--json", "--config", site.config]).stdout);
+      expect(json.brokenLinks[0]).toMatchObject({ line: 8, column: 5, suggestion: "/integrations/services/beta/" });
+    } finally {
+      site.cleanup();
+    }
+  });
+
+  it("check: a front-matter error and a doc missing from the sidebar name their line and column", () => {
+    const site = tempSite({
+      [BETA]: "---\ntitle: Integrate with Beta\nsidebar_position: first\n---\n\nText.\n",
+      "docs/services/gamma/index.md": "---\ntitle: Gamma\n---\n\nText.\n",
+    });
+    try {
+      const r = runCli(["check", "--config", site.config], site.dir);
+      expect(r.code).toBe(1);
+      expect(placed(r.stderr)[0]).toMatch(
+        /^docs\/services\/beta\/index\.md:3:1: error front matter "sidebar_position" /,
+      );
+      writeFileSync(path.join(site.dir, BETA), "---\ntitle: Integrate with Beta\n---\n\nText.\n");
+      const missing = runCli(["check", "--config", site.config], site.dir);
+      expect(placed(missing.stderr)).toEqual([
+        "docs/services/gamma/index.md:1:1: warning the doc services/gamma/index is in no sidebar; it is built all the same (docs.requireSidebar makes this an error)",
+      ]);
+    } finally {
+      site.cleanup();
+    }
+  });
+
+  it("check: a link broken on every page is placed where the config writes it", () => {
+    const site = tempSite();
+    const config = readFileSync(site.config, "utf8").replace(
+      'items: [{ label: "Integrations", href: "/integrations/" }]',
+      'items: [{ label: "Gone", href: "/gone/" }]',
+    );
+    writeFileSync(site.config, config);
+    try {
+      const r = runCli(["check", "--config", site.config], site.dir);
+      expect(r.code).toBe(1);
+      const line = config.split("\n").findIndex((l) => l.includes('"/gone/"')) + 1;
+      const column = config.split("\n")[line - 1].indexOf('"/gone/"') + 2;
+      expect(placed(r.stderr)).toEqual([
+        `ssodocs.config.ts:${line}:${column}: error broken link /gone/ on 11 pages; it probably comes from the layout (navbar or footer)`,
+      ]);
+    } finally {
+      site.cleanup();
+    }
+  });
+
+  it("serve: fails before serving, with the same lines", () => {
+    const site = tempSite({ [BETA]: BROKEN_BETA });
+    try {
+      const r = runCli(
+        ["serve", "--port", "0", "--config", site.config, "--out", path.join(site.dir, "build")],
+        site.dir,
+      );
+      expect(r.code).toBe(1);
+      expect(placed(r.stderr)).toEqual([WARNING, LINK, ANCHOR]);
+      expect(r.stdout).not.toContain("Serving at");
+    } finally {
+      site.cleanup();
+    }
+  });
+
+  it("serve --watch: a broken link saved is said in the same lines", async () => {
+    const s = await startWatchSession();
+    try {
+      const from = s.mark();
+      s.write(BETA, BROKEN_BETA);
+      await s.waitForOutput(/#what-is-alpha\?\n/, from);
+      expect(placed(s.stderr().slice(0))).toEqual(expect.arrayContaining([WARNING, LINK, ANCHOR]));
+    } finally {
+      await s.stop();
+    }
+  });
+
+  it("new: an unknown category and an existing guide name the file, line and column", () => {
+    const sidebar = `{\n  "overview": "index",\n  "applications": {\n    "label": "Applications",\n    "link": "services/index",\n    "categories": [\n      { "label": "Development", "services": ["alpha"] }\n    ]\n  }\n}\n`;
+    const site = tempSite({ "sidebar.json": sidebar });
+    try {
+      const unknown = runCli(["new", "gamma", "--category", "Nope", "--config", site.config], site.dir);
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toBe('sidebar.json:6:5: error no sidebar category "Nope"; one of "Development"\n');
+      const existing = runCli(["new", "alpha", "--category", "Development", "--config", site.config], site.dir);
+      expect(existing.code).toBe(1);
+      expect(existing.stderr).toBe('docs/services/alpha/index.md:1:1: error a guide for "alpha" exists already\n');
+    } finally {
+      site.cleanup();
+    }
+  });
+
+  it("index: a build error is said in the same form", () => {
+    const site = tempSite({ [BETA]: "---\ntitle: Beta\ntags: {a: [}\n---\n\nText.\n" });
+    try {
+      const r = runCli(["index", "--config", site.config], site.dir);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/^docs\/services\/beta\/index\.md:3:\d+: error invalid YAML front matter: /);
+      expect(r.stderr.split("\n").filter(Boolean)).toHaveLength(1);
+    } finally {
+      site.cleanup();
+    }
+  });
+
+  it("a config key of the wrong type is placed on the key in the config file", () => {
+    const site = tempSite();
+    const config = readFileSync(site.config, "utf8").replace('tagline: "A small site for the tests."', "tagline: 42");
+    writeFileSync(site.config, config);
+    try {
+      const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")], site.dir);
+      expect(r.code).toBe(1);
+      const line = config.split("\n").findIndex((l) => l.includes("tagline: 42")) + 1;
+      expect(r.stderr).toMatch(new RegExp(`^ssodocs\\.config\\.ts:${line}:3: error config key "tagline" `));
+    } finally {
+      site.cleanup();
+    }
+  });
+
+  it("colours only the severity, only on request or on a terminal, and never with NO_COLOR", async () => {
+    const site = tempSite({ [BETA]: BROKEN_BETA });
+    const args = [BIN, "build", "--config", site.config, "--out", path.join(site.dir, "build")];
+    const stderrOf = (env: NodeJS.ProcessEnv) =>
+      new Promise<string>((resolve) => {
+        const child = spawn(process.execPath, args, { cwd: site.dir, env, stdio: ["ignore", "ignore", "pipe"] });
+        let err = "";
+        child.stderr!.on("data", (d: Buffer) => (err += d));
+        child.on("close", () => resolve(err));
+      });
+    try {
+      const { NO_COLOR: _, ...withoutNoColor } = cliEnv();
+      const forced = await stderrOf({ ...withoutNoColor, FORCE_COLOR: "1" });
+      expect(forced).toContain(`${BETA}:8:5: \x1b[31merror\x1b[39m broken link`);
+      expect(await stderrOf({ ...withoutNoColor, FORCE_COLOR: "0" })).not.toContain("\x1b[");
+      expect(await stderrOf(cliEnv())).not.toContain("\x1b[");
+    } finally {
+      site.cleanup();
+    }
+  });
+});
