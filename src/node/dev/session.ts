@@ -5,7 +5,7 @@
 // rules of its own. The caches are the build's (on disk, the store's entries also kept in
 // memory), so a restart finds the pages of the last session.
 import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
-import { rm } from "node:fs/promises";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { type LoadedConfig, configFileOf, loadConfig } from "../config.ts";
 import type { SourceDoc } from "../content/load.ts";
@@ -148,20 +148,31 @@ class ServedFolder implements Sink {
   }
 
   /**
-   * Writes a file whose bytes changed (to a temporary name, then renamed: never half-written); true
-   * if it did. Synchronously: an update writes a few files, each at once rather than after a turn
-   * of the event loop and of the thread pool (busy with the store's entries) per step.
+   * Whether files are written synchronously: once the folder holds the site, an update writes a
+   * few, each at once rather than after a turn of the event loop and of the thread pool (busy with
+   * the store's entries) per step. The first build writes every file, and the server answers
+   * between them (the first page asked for, its styles and scripts: watch.ts's earlyPages).
    */
+  synchronous = false;
+
+  /** Writes a file whose bytes changed (to a temporary name, then renamed: never half-written); true if it did. */
   async write(item: OutputItem, page: boolean): Promise<boolean> {
     if (this.written.get(item.path) === item.hash) return false;
     const target = outputPathIn(this.dir, item.path);
     const bytes = await item.bytes();
     const folder = path.dirname(target);
-    if (!this.folders.has(folder)) mkdirSync(folder, { recursive: true });
-    this.folders.add(folder);
     const temp = `${target}.${process.pid}.tmp`;
-    writeFileSync(temp, page ? injectHead(bytes.toString("utf8"), this.headHtml) : bytes);
-    renameSync(temp, target);
+    const data = page ? injectHead(bytes.toString("utf8"), this.headHtml) : bytes;
+    if (this.synchronous) {
+      if (!this.folders.has(folder)) mkdirSync(folder, { recursive: true });
+      writeFileSync(temp, data);
+      renameSync(temp, target);
+    } else {
+      if (!this.folders.has(folder)) await mkdir(folder, { recursive: true });
+      await writeFile(temp, data);
+      await rename(temp, target);
+    }
+    this.folders.add(folder);
     this.written.set(item.path, item.hash);
     return true;
   }
@@ -359,6 +370,7 @@ export class DevSession {
       this.served.early = null;
     }
     this.built = true;
+    this.served.synchronous = true;
     this.written = this.current;
     const update: DevUpdate = {
       scope: scopeOf(before, this.current!.stamps),
