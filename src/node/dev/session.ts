@@ -20,6 +20,7 @@ import { earlyFiles, searchOutputs } from "../pipeline/site-files.ts";
 import { outputPathIn } from "../pipeline/staging.ts";
 import { ProjectPaths } from "../project-paths.ts";
 import { BrokenLinksError } from "../pipeline/validate.ts";
+import { SearchThread } from "../search/search-thread.ts";
 import { type SiteCaches, siteCaches } from "../store/index.ts";
 import type { BrokenLink } from "../validate/links.ts";
 
@@ -205,6 +206,7 @@ export class DevSession {
   /** The site whose pages the folder holds: the last update's that wrote them (a later one may have failed). */
   private written: PreparedSite | null = null;
   private readonly served: ServedFolder;
+  private readonly searchThread = new SearchThread();
   private searchPaths: string[] = [];
   /** An update has written the site (the first build, or a later update once that failed). */
   private built = false;
@@ -312,6 +314,7 @@ export class DevSession {
 
   async close(): Promise<void> {
     this.renderers.code?.code.close();
+    await this.searchThread.close();
     await this.caches?.finish();
   }
 
@@ -413,14 +416,29 @@ export class DevSession {
   /**
    * The search files, written after the browsers have reloaded (making them takes longer than a
    * page), for the pages the folder holds: an update that failed since has not replaced them.
+   * Made on the main thread: the first build's, as soon as can be (a worker takes a while to start).
    */
   async writeSearchFiles(): Promise<void> {
+    await (await this.makeSearchFiles(false))();
+  }
+
+  /**
+   * Makes the search files of the pages the folder holds, on a thread of their own unless
+   * `onThread` is false (an update can run meanwhile); resolves to writing them, which writes
+   * nothing and says false if an update has written other pages since (theirs are to be made).
+   */
+  async makeSearchFiles(onThread = true): Promise<() => Promise<boolean>> {
     const site = this.written;
-    if (!site) return;
+    if (!site) return async () => true;
     const pages = await producePages(site, this.caches.pages, [], null);
-    const files = await searchOutputs(site, this.caches.pages, pages);
-    this.searchPaths = files.map((f) => f.path);
-    for (const file of files) await this.served.write(file, false);
-    await this.caches.finish();
+    const make = (...args: Parameters<SearchThread["make"]>) => this.searchThread.make(...args);
+    const files = await searchOutputs(site, this.caches.pages, pages, onThread ? make : undefined);
+    return async () => {
+      if (this.written !== site) return false;
+      this.searchPaths = files.map((f) => f.path);
+      for (const file of files) await this.served.write(file, false);
+      await this.caches.finish();
+      return true;
+    };
   }
 }

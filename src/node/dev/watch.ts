@@ -381,15 +381,28 @@ class WatchRun {
     );
   }
 
-  /** The search files, made again once saves pause (they take longer than a page), after any update waiting. */
+  /**
+   * The search files, made again once saves pause (they take longer than a page), after any update
+   * waiting, on a thread of their own: a save that comes meanwhile is not kept waiting. Written
+   * after the update running then, if any, unless it wrote other pages (then made again).
+   */
   private scheduleSearch(delay: number): void {
     if (this.searchTimer) clearTimeout(this.searchTimer);
     this.searchTimer = setTimeout(() => {
       this.searchTimer = null;
       void this.queue(async () => {
         // A save came meanwhile: its update goes first, then the search files, once saves pause again.
-        if (this.pending.size) this.scheduleSearch(SEARCH_PAUSE_MS);
-        else await this.session.writeSearchFiles().catch(this.fail);
+        if (this.pending.size) return this.scheduleSearch(SEARCH_PAUSE_MS);
+        const made = this.session.makeSearchFiles();
+        made
+          .then((write) =>
+            this.queue(async () => {
+              if (!this.closed && !(await write())) this.scheduleSearch(SEARCH_PAUSE_MS);
+            }),
+          )
+          .catch((error: unknown) => {
+            if (!this.closed) this.fail(error);
+          });
       });
     }, delay);
     this.searchTimer.unref();

@@ -56,11 +56,16 @@ const ROBOTS_FILE = "robots.txt";
 /** A file of a static folder, read through the input gate. */
 const staticFile = (site: PreparedSite, file: string) => () => site.loaded.inputFiles.read(file, "static");
 
-/** The search files: from the store when the doc pages they are made from are the same, else made and kept. */
+/**
+ * The search files: from the store when the doc pages they are made from are the same, else made
+ * (by `make`: watch mode's makes them on a thread of its own) and kept.
+ */
 export async function searchOutputs(
   site: PreparedSite,
   store: PageStore,
   pages: ProducedPage[],
+  make: (...args: Parameters<typeof searchFiles>) => Promise<ReturnType<typeof searchFiles>> = async (...args) =>
+    searchFiles(...args),
 ): Promise<OutputItem[]> {
   // Unlisted docs are left out of search.
   const docs = docsInRecordOrder(
@@ -83,7 +88,7 @@ export async function searchOutputs(
   if (kept.length && kept.every((entry) => entry))
     return kept.map((entry, i) => ({ path: names[i], hash: entry!.info.hash, bytes: () => entry!.body }));
   const records = await Promise.all(docs.map(async (d) => (await d.page.records()) ?? []));
-  return searchFiles(records, site.config.url, site.config.search.synonyms).map((file, i) => {
+  return (await make(records, site.config.url, site.config.search.synonyms)).map((file, i) => {
     const entry = store.write(keys[i], null, file.contents, { warnings: [], images: [] });
     return { path: file.path, hash: entry.info.hash, bytes: () => file.contents };
   });
