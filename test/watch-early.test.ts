@@ -62,4 +62,19 @@ describe("watch mode's update of a doc's text (issue 30)", () => {
     expect(result.routes.length).toBeGreaterThan(1);
     expect(told).toEqual([]);
   });
+
+  it("writes search files made before an update only if it wrote no other pages, then makes them again", async () => {
+    const texts = () => read(path.join(out(), "search/texts.json"));
+    await session.writeSearchFiles();
+    expect(texts()).toContain("Alpha is a pretend code host");
+    // Made, then an update writes the page again before they are written: they would be the old text.
+    const stale = await session.makeSearchFiles();
+    await update(ALPHA, "Alpha is a pretend code host", "Alpha is a searched code host");
+    expect(await stale()).toBe(false);
+    expect(texts()).toContain("Alpha is a pretend code host");
+    // Made after the update: written, with the new text.
+    expect(await (await session.makeSearchFiles())()).toBe(true);
+    expect(texts()).toContain("Alpha is a searched code host");
+    expect(texts()).not.toContain("Alpha is a pretend code host");
+  });
 });
