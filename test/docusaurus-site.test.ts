@@ -293,7 +293,7 @@ describe("front matter", () => {
   });
 });
 
-describe("component overrides (theme/DocHelpBox.tsx, theme/Footer.tsx)", () => {
+describe("component overrides (theme/DocHelpBox.tsx, theme/Footer.tsx, theme/DocSidebarItemLink.tsx)", () => {
   const helpBox = (file: string) => /<section class="help-box[^"]*"[\s\S]*?<\/section>/.exec(read(file))?.[0] ?? "";
   const links = (html: string) => [...html.matchAll(/<a href="([^"]*)">([^<]*)<\/a>/g)].map((m) => [m[2], m[1]]);
 
@@ -334,16 +334,32 @@ describe("component overrides (theme/DocHelpBox.tsx, theme/Footer.tsx)", () => {
     }
   });
 
-  it("lists the two overrides with ssodocs components", () => {
+  it("gives the sidebar link whose doc names an icon in sidebar_custom_props a class to draw it by, on every page", () => {
+    const grafana =
+      '<li class="sidebar-icon sidebar-icon-grafana"><a href="/infrastructure/monitoring/grafana/">Grafana</a></li>';
+    for (const file of ["index.html", "infrastructure/monitoring/zabbix/index.html"])
+      expect(sidebarOf(file), file).toContain(grafana);
+    expect(sidebarOf("infrastructure/monitoring/grafana/index.html")).toContain(
+      '<li class="sidebar-icon sidebar-icon-grafana"><a href="/infrastructure/monitoring/grafana/" aria-current="page"',
+    );
+    // The other links are the default component's.
+    expect(sidebarOf("index.html")!.match(/sidebar-icon/g)).toHaveLength(2);
+    expect(sidebarOf("index.html")).toContain(
+      '<li class="sidebar-zulip"><a href="/chat-communication-collaboration/zulip/">',
+    );
+  });
+
+  it("lists the three overrides with ssodocs components", () => {
     const r = runCli(["components", "--config", site.config], ROOT, cliEnv());
     expect(r.code, r.stderr).toBe(0);
     const rows = r.stdout.split("\n").filter((l) => /^[A-Z]\w+ +\w+Props /.test(l));
     expect(rows.length).toBeGreaterThan(20);
     expect(rows.filter((l) => l.includes("theme/")).map((l) => l.split(/ +/).slice(0, 3))).toEqual([
       ["Footer", "FooterProps", path.join(site.dir, "theme/Footer.tsx")],
+      ["DocSidebarItemLink", "DocSidebarItemLinkProps", path.join(site.dir, "theme/DocSidebarItemLink.tsx")],
       ["DocHelpBox", "DocHelpBoxProps", path.join(site.dir, "theme/DocHelpBox.tsx")],
     ]);
-    expect(r.stdout).toMatch(/^2 components of \d+ overridden$/m);
+    expect(r.stdout).toMatch(/^3 components of \d+ overridden$/m);
   });
 });
 
