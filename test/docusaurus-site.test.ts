@@ -44,15 +44,13 @@ afterAll(() => {
 });
 
 describe("a Docusaurus site in authentik's layout", () => {
-  it("builds with no error, warning only of the front-matter keys ssodocs ignores", () => {
+  it("builds with no error, warning only of the front-matter key ssodocs ignores", () => {
     const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "again")], ROOT, cliEnv());
     expect(r.code, r.stderr).toBe(0);
+    // sidebar_custom_props has an effect (the site's DocSidebarItemLink reads it): no warning.
     const warnings = r.stderr.split("\n").filter(Boolean);
-    expect(warnings).toHaveLength(2);
-    expect(warnings[0]).toMatch(
-      /grafana\/index\.md:5:1: warning front matter "sidebar_custom_props" has no effect in ssodocs/,
-    );
-    expect(warnings[1]).toMatch(/grafana\/index\.md:6:1: warning front matter "sidebar_key" has no effect in ssodocs/);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/grafana\/index\.md:6:1: warning front matter "sidebar_key" has no effect in ssodocs/);
   });
 
   it("writes every route as <route>/index.html, with trailing slashes, and nothing for the draft", () => {
@@ -295,7 +293,7 @@ describe("front matter", () => {
   });
 });
 
-describe("component overrides (theme/DocHelpBox.tsx, theme/Footer.tsx)", () => {
+describe("component overrides (theme/DocHelpBox.tsx, theme/Footer.tsx, theme/DocSidebarItemLink.tsx)", () => {
   const helpBox = (file: string) => /<section class="help-box[^"]*"[\s\S]*?<\/section>/.exec(read(file))?.[0] ?? "";
   const links = (html: string) => [...html.matchAll(/<a href="([^"]*)">([^<]*)<\/a>/g)].map((m) => [m[2], m[1]]);
 
@@ -336,16 +334,32 @@ describe("component overrides (theme/DocHelpBox.tsx, theme/Footer.tsx)", () => {
     }
   });
 
-  it("lists the two overrides with ssodocs components", () => {
+  it("gives the sidebar link whose doc names an icon in sidebar_custom_props a class to draw it by, on every page", () => {
+    const grafana =
+      '<li class="sidebar-icon sidebar-icon-grafana"><a href="/infrastructure/monitoring/grafana/">Grafana</a></li>';
+    for (const file of ["index.html", "infrastructure/monitoring/zabbix/index.html"])
+      expect(sidebarOf(file), file).toContain(grafana);
+    expect(sidebarOf("infrastructure/monitoring/grafana/index.html")).toContain(
+      '<li class="sidebar-icon sidebar-icon-grafana"><a href="/infrastructure/monitoring/grafana/" aria-current="page"',
+    );
+    // The other links are the default component's.
+    expect(sidebarOf("index.html")!.match(/sidebar-icon/g)).toHaveLength(2);
+    expect(sidebarOf("index.html")).toContain(
+      '<li class="sidebar-zulip"><a href="/chat-communication-collaboration/zulip/">',
+    );
+  });
+
+  it("lists the three overrides with ssodocs components", () => {
     const r = runCli(["components", "--config", site.config], ROOT, cliEnv());
     expect(r.code, r.stderr).toBe(0);
     const rows = r.stdout.split("\n").filter((l) => /^[A-Z]\w+ +\w+Props /.test(l));
     expect(rows.length).toBeGreaterThan(20);
     expect(rows.filter((l) => l.includes("theme/")).map((l) => l.split(/ +/).slice(0, 3))).toEqual([
       ["Footer", "FooterProps", path.join(site.dir, "theme/Footer.tsx")],
+      ["DocSidebarItemLink", "DocSidebarItemLinkProps", path.join(site.dir, "theme/DocSidebarItemLink.tsx")],
       ["DocHelpBox", "DocHelpBoxProps", path.join(site.dir, "theme/DocHelpBox.tsx")],
     ]);
-    expect(r.stdout).toMatch(/^2 components of \d+ overridden$/m);
+    expect(r.stdout).toMatch(/^3 components of \d+ overridden$/m);
   });
 });
 
@@ -482,9 +496,8 @@ describe("ssodocs check on the Docusaurus site", () => {
     expect(report.brokenLinks).toEqual([]);
     const text = runCli(["check", "--config", site.config], ROOT, cliEnv());
     expect(text.code).toBe(0);
-    // One warning about sidebars; the other two are the front-matter keys the site uses on purpose.
+    // One warning about sidebars; the other is the front-matter key the site uses on purpose.
     expect(text.stderr.split("\n").filter(Boolean)).toEqual([
-      expect.stringMatching(/grafana\/index\.md:5:1: warning front matter "sidebar_custom_props" has no effect/),
       expect.stringMatching(/grafana\/index\.md:6:1: warning front matter "sidebar_key" has no effect/),
       "docs/about.md:1:1: warning the doc about is in no sidebar; it is built all the same (docs.requireSidebar makes this an error)",
     ]);
