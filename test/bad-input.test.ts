@@ -538,11 +538,22 @@ describe("inputs a parser could take quadratic time on (issue 27)", () => {
   // the test fails. Before the fix these builds took minutes; no test here asserts a duration.
   it("a front matter of 2.4 MB, a map of 130,000 keys, builds", () => {
     const keys = Array.from({ length: 130_000 }, (_, i) => `  key${i}: {a: 1}\n`).join("");
-    const doc = `---\ntitle: Gamma\nsidebar_custom_props:\n${keys}---\n\nBody\n`;
+    const doc = `---\ntitle: Gamma\nextra_data:\n${keys}---\n\nBody\n`;
     expect(doc.length).toBeGreaterThan(2_400_000);
     const r = buildWith({ "docs/services/gamma.md": doc });
-    expect(r.stderr).toMatch(/gamma\.md:3:1: warning front matter "sidebar_custom_props" has no effect/);
+    expect(r.stderr).toMatch(/gamma\.md:3:1: warning unknown front matter key "extra_data"/);
     expect(r.code).toBe(0);
+  }, 150_000);
+
+  it("the same map as sidebar_custom_props is read whole, then refused for its size, naming its line", () => {
+    const keys = Array.from({ length: 130_000 }, (_, i) => `  key${i}: {a: 1}\n`).join("");
+    const doc = `---\ntitle: Gamma\nsidebar_custom_props:\n${keys}---\n\nBody\n`;
+    const r = buildWith({ "docs/services/gamma.md": doc });
+    expect(r.stderr).toMatch(
+      /gamma\.md:3:1: error front matter "sidebar_custom_props" may be at most 2000 characters as JSON \(they have more than 8000\)\n/,
+    );
+    expect(r.stderr.length).toBeLessThan(1000);
+    expect(r.code).toBe(1);
   }, 150_000);
 
   it("2,000 identical headings build, numbered same, same-1, ...; a doc of 40,000 (360 KB) fails at once naming it", () => {

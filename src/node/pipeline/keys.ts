@@ -56,8 +56,9 @@ export interface SiteStamps {
   site: string;
   /**
    * Every doc's id, path, title and front matter, the folders' `_category_` files and whether
-   * drafts are shown: the sidebar, tags, cards, links between docs. (The sidebars module is one
-   * of the config's inputs, in `site`.)
+   * drafts are shown: the sidebar (its items' custom props too: `sidebar_custom_props` is front
+   * matter, `customProps` a `_category_` file's), tags, cards, links between docs. (The sidebars
+   * module, and its items' custom props, are among the config's inputs, in `site`.)
    */
   structure: string;
   /** How docs are read: `markdown.format` and the site's plugins, their code and options (plugin-list.ts). */

@@ -2,6 +2,7 @@
 // docs (plugin-content-docs) and authentik's own. src/node/content/frontmatter.ts reads the YAML
 // and checks it against this schema, which is where the types come from.
 import * as v from "valibot";
+import { customPropsSchema } from "./custom-props.ts";
 import { MAX_DESCRIPTION_LENGTH, MAX_KEYWORDS_LENGTH, MAX_LABEL_LENGTH } from "../limits.ts";
 
 export type SupportLevel = "authentik" | "community" | "vendor" | "deprecated";
@@ -76,7 +77,7 @@ export const FrontMatterSchema = v.object({
   sidebar_label: v.optional(label),
   sidebar_position: v.optional(v.pipe(v.number("must be a number"), v.finite("must be a number"))),
   sidebar_class_name: v.optional(nonEmpty),
-  sidebar_custom_props: v.optional(v.record(v.string(), v.unknown(), "must be a set of key: value lines")),
+  sidebar_custom_props: v.optional(customPropsSchema("must be a set of key: value lines")),
   sidebar_key: v.optional(nonEmpty),
   displayed_sidebar: v.optional(v.union([v.null(), nonEmpty], "must be a sidebar id or null")),
   pagination_label: v.optional(label),
