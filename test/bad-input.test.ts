@@ -650,6 +650,38 @@ describe("inputs a parser could take quadratic time on (issue 27)", () => {
 });
 
 describe("a config or sidebars module that never finishes loading (issue 27)", () => {
+  it("a config awaiting a promise nothing settles is an error naming it; one leaving a timer running still ends", () => {
+    const awaiting = tempSite();
+    const ticking = tempSite();
+    try {
+      const config = readFileSync(awaiting.config, "utf8");
+      writeFileSync(awaiting.config, `await new Promise(() => {});\n${config}`);
+      const stuck = runCli(
+        ["build", "--config", awaiting.config, "--out", path.join(awaiting.dir, "build")],
+        ROOT,
+        cliEnv(),
+        30_000,
+      );
+      expect(stuck.code).toBe(1);
+      expect(stuck.stderr).toBe(
+        "ssodocs.config.ts:1:1: error the module never finishes loading: it awaits a promise that nothing settles\n",
+      );
+      // A killed spawn has no status (code -1): the build must end by itself once it is done.
+      writeFileSync(ticking.config, `setInterval(() => {}, 1000);\n${config}`);
+      const built = runCli(
+        ["build", "--config", ticking.config, "--out", path.join(ticking.dir, "build")],
+        ROOT,
+        cliEnv(),
+        30_000,
+      );
+      expect(built.code, built.stderr).toBe(0);
+      expect(built.stdout).toMatch(/^Built \d+ pages/m);
+    } finally {
+      awaiting.cleanup();
+      ticking.cleanup();
+    }
+  });
+
   it("fails the build with an error naming the file once the time limit (SSODOCS_MODULE_TIMEOUT) passes", () => {
     const env = cliEnv({ SSODOCS_MODULE_TIMEOUT: "2" });
     const site = tempDocusaurusSite({}, (config) => `${config}\nwhile (Date.now() > 0) {}\n`);
