@@ -292,6 +292,36 @@ function hostile(files: Record<string, string | Buffer>, args: string[] = []) {
 }
 
 describe("hostile content (issue 17)", () => {
+  it("a tag permalink or a generated index's slug with .. segments is an error naming the file and line (issue 27)", () => {
+    const tagged = hostile({
+      "docs/services/evil/index.md": `---\ntitle: Evil\ntags:\n  - label: Evil\n    permalink: "/../../escaped"\n---\n\nBody\n`,
+    });
+    try {
+      expect(tagged.code).toBe(1);
+      expect(tagged.stderr).toMatch(
+        /^docs\/services\/evil\/index\.md:3:\d+: error front matter "tags\[0\]\.permalink" may not contain a "\." or "\.\." segment/m,
+      );
+      expect(existsSync(tagged.out)).toBe(false);
+    } finally {
+      tagged.site.cleanup();
+    }
+    const category = "docs/infrastructure/monitoring/_category_.json";
+    const site = tempDocusaurusSite({
+      [category]: '{\n  "label": "Monitoring",\n  "link": { "type": "generated-index", "slug": "/../../escaped" }\n}\n',
+    });
+    try {
+      const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(
+        /^docs\/infrastructure\/monitoring\/_category_\.json:3:\d+: error .*slug.* may not contain a "\." or "\.\." segment/m,
+      );
+      expect(r.stderr).not.toContain("refusing to write");
+      expect(existsSync(path.join(site.dir, "build"))).toBe(false);
+    } finally {
+      site.cleanup();
+    }
+  });
+
   it("a slug with .. segments is an error naming the file and line, and nothing is written anywhere", () => {
     const victim = path.join(os.tmpdir(), `ssodocs-victim-${process.pid}`);
     for (const slug of [

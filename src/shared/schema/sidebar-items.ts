@@ -5,6 +5,7 @@
 // or a page listing the category's items (`{ type: "generated-index" }`).
 import * as v from "valibot";
 import { type CustomProps, customPropsSchema } from "./custom-props.ts";
+import { safeRoutePart } from "./route-part.ts";
 
 const nonEmpty = v.pipe(v.string("must be a non-empty string"), v.trim(), v.minLength(1, "must be a non-empty string"));
 const flag = v.boolean("must be true or false");
@@ -67,7 +68,7 @@ export const categoryLinkSchema = v.union(
         v.strictObject({ type: v.literal("doc"), id: nonEmpty }),
         v.strictObject({
           type: v.literal("generated-index"),
-          slug: v.optional(nonEmpty),
+          slug: v.optional(v.pipe(nonEmpty, safeRoutePart)),
           title: v.optional(nonEmpty),
           description: v.optional(v.string("must be a string")),
           keywords: v.optional(v.array(nonEmpty, "must be a list of words")),
