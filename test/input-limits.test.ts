@@ -118,6 +118,18 @@ describe("front-matter strings every page shows have a length limit", () => {
     expect(r.stderr.length).toBeLessThan(1000);
   });
 
+  it("100,000 tags (each a page of its own) are an error naming the file and line, at once; 100 build", () => {
+    const tags = (n: number) => `[${Array.from({ length: n }, (_, i) => `t${i}`).join(", ")}]`;
+    const many = build({ "docs/services/beta/index.md": `---\ntitle: Beta\ntags: ${tags(100_000)}\n---\n\nBeta\n` });
+    expect(many.code).toBe(1);
+    expect(many.stderr).toMatch(
+      /beta\/index\.md:3:\d+: error front matter "tags" may list at most 100 tags \(it has 100000\)/,
+    );
+    expect(many.stderr.length).toBeLessThan(1000);
+    const hundred = build({ "docs/services/beta/index.md": `---\ntitle: Beta\ntags: ${tags(100)}\n---\n\nBeta\n` });
+    expect(hundred.code, hundred.stderr).toBe(0);
+  });
+
   it("a _category_ label longer than 500 characters is an error naming the file", () => {
     const r = build({ "docs/services/_category_.json": JSON.stringify({ label: "C".repeat(501) }) });
     expect(r.code).toBe(1);

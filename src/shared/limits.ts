@@ -26,6 +26,9 @@ export const MAX_CUSTOM_PROPS_LENGTH = 2000;
 /** A doc's description (shown in category cards, llms.txt and search results). */
 export const MAX_DESCRIPTION_LENGTH = 2000;
 
+/** A doc's `tags`: each is a page of its own (the tag's), and one doc of 100,000 tags wrote 100,000 pages. A guide here has at most 5. */
+export const MAX_TAGS = 100;
+
 /** A doc's `keywords`, all together (they go into its meta tag and into the search index every reader fetches). */
 export const MAX_KEYWORDS_LENGTH = 1000;
 

@@ -4,7 +4,7 @@
 import * as v from "valibot";
 import { customPropsSchema } from "./custom-props.ts";
 import { safeRoutePart } from "./route-part.ts";
-import { MAX_DESCRIPTION_LENGTH, MAX_KEYWORDS_LENGTH, MAX_LABEL_LENGTH } from "../limits.ts";
+import { MAX_DESCRIPTION_LENGTH, MAX_KEYWORDS_LENGTH, MAX_LABEL_LENGTH, MAX_TAGS } from "../limits.ts";
 
 export type SupportLevel = "authentik" | "community" | "vendor" | "deprecated";
 export const SUPPORT_LEVELS: readonly SupportLevel[] = ["authentik", "community", "vendor", "deprecated"];
@@ -73,7 +73,12 @@ export const FrontMatterSchema = v.object({
   parse_number_prefixes: v.optional(flag),
   toc_min_heading_level: v.optional(headingLevel),
   toc_max_heading_level: v.optional(headingLevel),
-  tags: v.optional(v.array(tag, "must be a list of tags such as [integration, apple]")),
+  tags: v.optional(
+    v.pipe(
+      v.array(tag, "must be a list of tags such as [integration, apple]"),
+      v.maxLength(MAX_TAGS, (issue) => `may list at most ${MAX_TAGS} tags (it has ${issue.received})`),
+    ),
+  ),
   draft: v.optional(flag),
   unlisted: v.optional(flag),
   last_update: v.optional(
