@@ -586,6 +586,18 @@ describe("inputs a parser could take quadratic time on (issue 27)", () => {
     expect(r.code).toBe(1);
   }, 150_000);
 
+  it("a doc of 20,000 broken links says each at its own line and column (each was searched for through the whole doc)", () => {
+    const links = Array.from({ length: 20_000 }, (_, i) => `See [x${i}](/integrations/nope${i}/).`).join("\n");
+    const r = buildWith({ "docs/services/links.md": `---\ntitle: Links\n---\n\n${links}\n` });
+    expect(r.code).toBe(1);
+    const lines = r.stderr.split("\n").filter(Boolean);
+    expect(lines).toHaveLength(20_000);
+    expect(lines[0]).toMatch(/^docs\/services\/links\.md:5:5: error broken link \/integrations\/nope0\/(;|$)/);
+    expect(lines[19_999]).toMatch(
+      /^docs\/services\/links\.md:20004:5: error broken link \/integrations\/nope19999\/(;|$)/,
+    );
+  }, 150_000);
+
   it("2,000 identical headings build, numbered same, same-1, ...; a doc of 40,000 (360 KB) fails at once naming it", () => {
     const built = buildWith(
       { "docs/services/beta/index.md": `---\ntitle: Beta\n---\n\n${"## Same\n\n".repeat(2000)}` },

@@ -13,16 +13,70 @@ import type { BrokenLink } from "./links.ts";
 /** A link broken on this many pages or more comes from the layout (navbar or footer): it is said once. */
 const LAYOUT_PAGES = 5;
 
-/** The place in a source's text of the first line holding one of `forms` (the link as written), or just the file. */
-function placeIn(file: string, read: () => string, forms: string[]): Partial<SourceLocation> {
-  let source: string;
-  try {
-    source = read();
-  } catch {
-    return { file };
+/**
+ * A source's lines, with the first line each link target written in it stands on (Markdown links
+ * and references, `href`/`src` attributes, autolinks): a doc of many broken links is searched
+ * once, not once per link. A target written some other way is looked for line by line, a few
+ * hundred times per file at most.
+ */
+interface SourceIndex {
+  lines: string[];
+  targets: Map<string, number>;
+  searches: number;
+}
+
+const TARGET =
+  /\]\(\s*<?([^)\s>]+)|^\s*\[[^\]]+\]:\s*<?([^\s>]+)|(?:href|src)\s*=\s*["']([^"']+)["']|<((?:https?:|\/)[^>\s]+)>/gm;
+
+/** How many links of one file not found among its targets are looked for line by line. */
+const MAX_LINE_SEARCHES = 200;
+
+function indexSource(text: string): SourceIndex {
+  const lines = text.split("\n");
+  const starts: number[] = [];
+  for (let i = 0, at = 0; i < lines.length; at += lines[i].length + 1, i++) starts.push(at);
+  const lineAt = (offset: number) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  const targets = new Map<string, number>();
+  for (const m of text.matchAll(TARGET)) {
+    const target = m[1] ?? m[2] ?? m[3] ?? m[4];
+    if (!targets.has(target)) targets.set(target, lineAt(m.index + m[0].indexOf(target)));
   }
-  const lines = source.split("\n");
+  return { lines, targets, searches: 0 };
+}
+
+/** The place in a source's text of the first line holding one of `forms` (the link as written), or just the file. */
+function placeIn(
+  file: string,
+  read: () => string,
+  forms: string[],
+  memo: Map<string, SourceIndex | null>,
+): Partial<SourceLocation> {
+  if (!memo.has(file)) {
+    try {
+      memo.set(file, indexSource(read()));
+    } catch {
+      memo.set(file, null);
+    }
+  }
+  const source = memo.get(file);
+  if (!source) return { file };
+  const { lines } = source;
   for (const form of forms) {
+    const at = source.targets.get(form);
+    if (at !== undefined && lines[at].includes(form)) return { file, line: at + 1, column: columnIn(lines[at], form) };
+  }
+  for (const form of forms) {
+    if (source.searches >= MAX_LINE_SEARCHES) break;
+    source.searches++;
     const at = lines.findIndex((l) => l.includes(form));
     if (at >= 0) return { file, line: at + 1, column: columnIn(lines[at], form) };
   }
@@ -38,12 +92,16 @@ export interface LinkSources {
   configFile?: string;
   /** The config's `links.rewrites`: a link found rewritten was written with its `from`. */
   rewrites?: { from: string; to: string }[];
+  /** The sources read so far, indexed (made by linkSourcesOf: one set of sources is one look at the files). */
+  read?: Map<string, SourceIndex | null>;
+  /** The doc of each route, looked up once. */
+  docsByRoute?: Map<string, ContentModel["docs"][number]>;
 }
 
 /** The sources of a loaded site. */
 export function linkSourcesOf(model: ContentModel, loaded: LoadedConfig): LinkSources {
   const { inputFiles, staticDirs, file: configFile } = loaded;
-  return { model, inputFiles, staticDirs, configFile, rewrites: loaded.config.links.rewrites };
+  return { model, inputFiles, staticDirs, configFile, rewrites: loaded.config.links.rewrites, read: new Map() };
 }
 
 /** The link as the author may have written it: as it is, and before a rewrite. */
@@ -60,14 +118,22 @@ export function sourceOfRoute(route: string, href: string, sources: LinkSources)
   const forms = writtenForms(href, sources.rewrites);
   const pathname = route.split(/[?#]/)[0];
   const key = routeKey(pathname);
-  const doc = model.docs.find((d) => routeKey(model.info.get(d.id)?.permalink ?? "") === key);
+  if (!sources.docsByRoute) {
+    sources.docsByRoute = new Map();
+    for (const d of model.docs) {
+      const route = routeKey(model.info.get(d.id)?.permalink ?? "");
+      if (!sources.docsByRoute.has(route)) sources.docsByRoute.set(route, d);
+    }
+  }
+  const doc = sources.docsByRoute.get(key);
   let found: Partial<SourceLocation> = {};
-  if (doc) found = placeIn(doc.file, () => inputFiles.readText(doc.file, "doc"), forms);
+  const memo = sources.read ?? new Map();
+  if (doc) found = placeIn(doc.file, () => inputFiles.readText(doc.file, "doc"), forms, memo);
   else if (/\.html?$/.test(pathname)) {
     for (const dir of sources.staticDirs ?? []) {
       const file = path.join(dir, ...pathname.split("/").filter(Boolean));
       if ("why" in inputFiles.inspect(file, "static")) continue;
-      found = placeIn(file, () => inputFiles.readText(file, "static"), forms);
+      found = placeIn(file, () => inputFiles.readText(file, "static"), forms, memo);
       break;
     }
   }
