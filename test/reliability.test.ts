@@ -411,6 +411,8 @@ describe("the output folder (issue 17)", () => {
         [path.join(site.dir, "docs/services"), /it lies inside the docs folder/],
         [path.join(site.dir, "static"), /it holds the static folder/],
         [path.join(site.dir, "ssodocs.config.ts"), /it is a file, not a folder/],
+        // Empty, it would build in memory only and write nothing, yet say it built.
+        ["", /^error --out may not be empty: name the output folder\n$/],
       ];
       for (const [out, message] of cases) {
         for (const command of ["build", "serve"]) {

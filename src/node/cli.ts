@@ -30,6 +30,8 @@ const meterOf = (out: Output): RunMeter => ({ stage: out.stage, progress: out.pr
 
 /** Builds with progress shown and the warnings printed, also when the build fails. */
 async function runBuild(out: Output, loaded: LoadedConfig, outDir: string | null): Promise<BuildResult> {
+  // An empty --out would build in memory only and write nothing, yet say it built.
+  if (outDir !== null && !outDir.trim()) throw new SsodocsError("--out may not be empty: name the output folder");
   const warnings = new Warnings();
   try {
     return await buildSite(loaded, { outDir, warnings, meter: meterOf(out) });
