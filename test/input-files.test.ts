@@ -244,7 +244,9 @@ describe("a docs or static folder that is itself a link (issue 27, second round)
       r.link(outside, "website/static");
       result = r.build();
       expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(/^website\/static:1:1: error the static folder is a link that leads outside the project/);
+      expect(result.stderr).toMatch(
+        /^website\/static:1:1: error the static folder is a link that leads outside the project/,
+      );
       rmSync(staticDir);
       r.link("../shared-static", "website/static");
       // The docs folder moved out of the project, with a secret beside the guides.
@@ -253,7 +255,9 @@ describe("a docs or static folder that is itself a link (issue 27, second round)
       r.link(path.join(outside, "docs"), "website/docs");
       result = r.build();
       expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(/^website\/docs:1:1: error the docs folder is a link that leads outside the project/);
+      expect(result.stderr).toMatch(
+        /^website\/docs:1:1: error the docs folder is a link that leads outside the project/,
+      );
       expect(existsSync(path.join(r.out, "integrations/secret"))).toBe(false);
     } finally {
       r.cleanup();
