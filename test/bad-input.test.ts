@@ -557,7 +557,9 @@ describe("inputs a parser could take quadratic time on (issue 27)", () => {
       "docs/services/beta/index.md": `---\ntitle: Beta\n---\n\n${"## Same\n\n".repeat(40_000)}`,
     });
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/beta\/index\.md:4005:1: error a doc may have at most 2000 headings; split it into several/);
+    expect(refused.stderr).toMatch(
+      /beta\/index\.md:4005:1: error a doc may have at most 2000 headings; split it into several/,
+    );
   }, 150_000);
 
   it("100,000 import lines and 25,000 repeats of each construct ssodocs's own Markdown rules read build", () => {

@@ -157,7 +157,9 @@ module.exports = async function createConfig() {
       const r = runCli(["build"], site.dir);
       expect(r.code, r.stderr).toBe(0);
       expect(r.stderr.trim().split("\n")).toEqual([
-        expect.stringMatching(/^docusaurus\.config\.js:15:5: warning themeConfig\.prism\.theme has no effect in ssodocs/),
+        expect.stringMatching(
+          /^docusaurus\.config\.js:15:5: warning themeConfig\.prism\.theme has no effect in ssodocs/,
+        ),
       ]);
       expect(existsSync(path.join(site.dir, "build/guides/setup/index.html"))).toBe(true);
     } finally {

@@ -121,7 +121,9 @@ describe("fenced code in Markdown source", () => {
         const expected = lines.flatMap((line, i) =>
           line.trim().startsWith(UNKNOWN) && !inFence(tokens, i) ? [`/docs/page.md:${5 + i}`] : [],
         );
-        expect(warnings.filter((w) => w.includes(":::caveat")).map((w) => /^(\S+?:\d+):\d+: /.exec(w)?.[1])).toEqual(expected);
+        expect(warnings.filter((w) => w.includes(":::caveat")).map((w) => /^(\S+?:\d+):\d+: /.exec(w)?.[1])).toEqual(
+          expected,
+        );
       });
     });
   }

@@ -319,7 +319,9 @@ describe("a build that fails on bad input", () => {
       for (const command of [["build"], ["serve", "--port", "0"]]) {
         const r = runCli([...command, "--config", site.config, "--out", out], ROOT, cliEnv(), 45_000);
         expect(r.code, command[0]).toBe(1);
-        expect(r.stderr, command[0]).toMatch(/^docs\/services\/beta\/index\.md:9:1: error image "\.\/gone\.png" not found/);
+        expect(r.stderr, command[0]).toMatch(
+          /^docs\/services\/beta\/index\.md:9:1: error image "\.\/gone\.png" not found/,
+        );
       }
     } finally {
       site.cleanup();

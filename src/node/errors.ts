@@ -179,7 +179,8 @@ export class Warnings {
 
   /** Warnings made elsewhere (the config's), in their order. */
   addAll(diagnostics: readonly Diagnostic[]): void {
-    for (const { message, ...where } of diagnostics) this.add(message, where.file ? { ...where, file: where.file } : undefined);
+    for (const { message, ...where } of diagnostics)
+      this.add(message, where.file ? { ...where, file: where.file } : undefined);
   }
 
   /** Each warning as `file:line:col: message` (the file as found). */
