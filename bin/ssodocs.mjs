@@ -33,3 +33,6 @@ const { main } = await import(new URL("dist/cli.mjs", root).href);
 // error is reported with its file and line (read only now: reading source maps costs every start).
 process.setSourceMapsEnabled(true);
 process.exitCode = await main(process.argv);
+// Done: a timer or socket the site's config or templates left open does not keep the command
+// running (once what it printed is written out).
+process.stdout.write("", () => process.stderr.write("", () => process.exit()));

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run build:tool`: compiles ssodocs into dist/, the package's runnable form. Everything that
 // depends only on ssodocs's own sources is made here, never during a site's build:
-//   dist/cli.mjs (+ chunks), dist/highlight-worker.mjs  the command line (src/node), plain JavaScript packages bundled in
+//   dist/cli.mjs (+ chunks), dist/highlight-worker.mjs  the command line (src/node), plain JavaScript packages bundled in;
+//   dist/search-worker.mjs                              watch mode's search files
 //   dist/index.mjs                                      what config files import (`import { defineConfig } from "ssodocs"`)
 //   dist/markdown.mjs                                   the Markdown plugins ssodocs ships (`ssodocs/markdown`)
 //   dist/templates/                                     the default page templates, compiled; theme.mjs is `ssodocs/theme`
@@ -60,6 +61,7 @@ async function compileCli(out) {
     entryPoints: {
       cli: "src/node/cli.ts",
       "highlight-worker": "src/node/markdown/highlight-worker.ts",
+      "search-worker": "src/node/search/search-worker.ts",
       index: "src/index.ts",
       markdown: "src/markdown.ts",
     },

@@ -292,6 +292,36 @@ function hostile(files: Record<string, string | Buffer>, args: string[] = []) {
 }
 
 describe("hostile content (issue 17)", () => {
+  it("a tag permalink or a generated index's slug with .. segments is an error naming the file and line (issue 27)", () => {
+    const tagged = hostile({
+      "docs/services/evil/index.md": `---\ntitle: Evil\ntags:\n  - label: Evil\n    permalink: "/../../escaped"\n---\n\nBody\n`,
+    });
+    try {
+      expect(tagged.code).toBe(1);
+      expect(tagged.stderr).toMatch(
+        /^docs\/services\/evil\/index\.md:3:\d+: error front matter "tags\[0\]\.permalink" may not contain a "\." or "\.\." segment/m,
+      );
+      expect(existsSync(tagged.out)).toBe(false);
+    } finally {
+      tagged.site.cleanup();
+    }
+    const category = "docs/infrastructure/monitoring/_category_.json";
+    const site = tempDocusaurusSite({
+      [category]: '{\n  "label": "Monitoring",\n  "link": { "type": "generated-index", "slug": "/../../escaped" }\n}\n',
+    });
+    try {
+      const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(
+        /^docs\/infrastructure\/monitoring\/_category_\.json:3:\d+: error .*slug.* may not contain a "\." or "\.\." segment/m,
+      );
+      expect(r.stderr).not.toContain("refusing to write");
+      expect(existsSync(path.join(site.dir, "build"))).toBe(false);
+    } finally {
+      site.cleanup();
+    }
+  });
+
   it("a slug with .. segments is an error naming the file and line, and nothing is written anywhere", () => {
     const victim = path.join(os.tmpdir(), `ssodocs-victim-${process.pid}`);
     for (const slug of [
@@ -538,11 +568,22 @@ describe("inputs a parser could take quadratic time on (issue 27)", () => {
   // the test fails. Before the fix these builds took minutes; no test here asserts a duration.
   it("a front matter of 2.4 MB, a map of 130,000 keys, builds", () => {
     const keys = Array.from({ length: 130_000 }, (_, i) => `  key${i}: {a: 1}\n`).join("");
-    const doc = `---\ntitle: Gamma\nsidebar_custom_props:\n${keys}---\n\nBody\n`;
+    const doc = `---\ntitle: Gamma\nextra_data:\n${keys}---\n\nBody\n`;
     expect(doc.length).toBeGreaterThan(2_400_000);
     const r = buildWith({ "docs/services/gamma.md": doc });
-    expect(r.stderr).toMatch(/gamma\.md:3:1: warning front matter "sidebar_custom_props" has no effect/);
+    expect(r.stderr).toMatch(/gamma\.md:3:1: warning unknown front matter key "extra_data"/);
     expect(r.code).toBe(0);
+  }, 150_000);
+
+  it("the same map as sidebar_custom_props is read whole, then refused for its size, naming its line", () => {
+    const keys = Array.from({ length: 130_000 }, (_, i) => `  key${i}: {a: 1}\n`).join("");
+    const doc = `---\ntitle: Gamma\nsidebar_custom_props:\n${keys}---\n\nBody\n`;
+    const r = buildWith({ "docs/services/gamma.md": doc });
+    expect(r.stderr).toMatch(
+      /gamma\.md:3:1: error front matter "sidebar_custom_props" may be at most 2000 characters as JSON \(they have more than 8000\)\n/,
+    );
+    expect(r.stderr.length).toBeLessThan(1000);
+    expect(r.code).toBe(1);
   }, 150_000);
 
   it("2,000 identical headings build, numbered same, same-1, ...; a doc of 40,000 (360 KB) fails at once naming it", () => {
@@ -639,6 +680,38 @@ describe("inputs a parser could take quadratic time on (issue 27)", () => {
 });
 
 describe("a config or sidebars module that never finishes loading (issue 27)", () => {
+  it("a config awaiting a promise nothing settles is an error naming it; one leaving a timer running still ends", () => {
+    const awaiting = tempSite();
+    const ticking = tempSite();
+    try {
+      const config = readFileSync(awaiting.config, "utf8");
+      writeFileSync(awaiting.config, `await new Promise(() => {});\n${config}`);
+      const stuck = runCli(
+        ["build", "--config", awaiting.config, "--out", path.join(awaiting.dir, "build")],
+        ROOT,
+        cliEnv(),
+        30_000,
+      );
+      expect(stuck.code).toBe(1);
+      expect(stuck.stderr).toBe(
+        "ssodocs.config.ts:1:1: error the module never finishes loading: it awaits a promise that nothing settles\n",
+      );
+      // A killed spawn has no status (code -1): the build must end by itself once it is done.
+      writeFileSync(ticking.config, `setInterval(() => {}, 1000);\n${config}`);
+      const built = runCli(
+        ["build", "--config", ticking.config, "--out", path.join(ticking.dir, "build")],
+        ROOT,
+        cliEnv(),
+        30_000,
+      );
+      expect(built.code, built.stderr).toBe(0);
+      expect(built.stdout).toMatch(/^Built \d+ pages/m);
+    } finally {
+      awaiting.cleanup();
+      ticking.cleanup();
+    }
+  });
+
   it("fails the build with an error naming the file once the time limit (SSODOCS_MODULE_TIMEOUT) passes", () => {
     const env = cliEnv({ SSODOCS_MODULE_TIMEOUT: "2" });
     const site = tempDocusaurusSite({}, (config) => `${config}\nwhile (Date.now() > 0) {}\n`);

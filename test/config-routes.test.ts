@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULTS, resolveConfig } from "../src/node/config.ts";
+import type { CategoryMeta } from "../src/node/content/category-meta.ts";
 import { docIdOf, docSlugOf, parseNumberPrefix } from "../src/node/content/doc-ids.ts";
 import { docOf } from "../src/node/content/load.ts";
 import { docPermalink, outputFileOf, routeKey, withTrailingSlash } from "../src/node/content/routes.ts";
 import { breadcrumbsOf, stopsAround } from "../src/node/content/sidebar.ts";
-import { normalizeItems } from "../src/node/content/sidebar-items.ts";
-import type { NamedSidebar } from "../src/node/content/sidebars-module.ts";
+import { ignoredKeysOf, normalizeItems } from "../src/node/content/sidebar-items.ts";
+import { checkSidebars, type NamedSidebar } from "../src/node/content/sidebars-module.ts";
 import { buildContentModel } from "../src/node/content/site.ts";
-import { Warnings } from "../src/node/errors.ts";
+import { type SsodocsError, Warnings } from "../src/node/errors.ts";
+import type { SidebarNode } from "../src/shared/types.ts";
 import { readGroupedSidebar } from "../src/node/sidebar-data.ts";
 import { ROOT } from "./helpers.ts";
 
@@ -224,5 +226,184 @@ describe("drafts", () => {
     const watched = model(true);
     expect(watched.docs.map((d) => d.id)).toEqual(["index", "guides/draft"]);
     expect(JSON.stringify(watched.sidebar.sidebars[0].nodes)).toContain("/integrations/guides/draft");
+  });
+});
+
+describe("custom props (Docusaurus's customProps and sidebar_custom_props)", () => {
+  const doc = (relativePath: string, fm: string) => docOf(`/site/${relativePath}`, relativePath, `---\n${fm}\n---\n`);
+  const docs = [
+    doc("index.md", "title: Home\nsidebar_custom_props: { icon: home }"),
+    doc("plain.md", "title: Plain"),
+    doc("guides/index.md", "title: Guides\nsidebar_custom_props: { icon: guides-doc }"),
+    doc("guides/setup.md", "title: Setup\nsidebar_custom_props: { icon: setup, tags: [a, b], level: 2, new: true }"),
+    doc("tools/index.md", "title: Tools\nsidebar_custom_props: { icon: tools-doc }"),
+    doc("tools/cli.md", "title: CLI"),
+    doc("single/index.md", "title: Single\nsidebar_custom_props: { icon: single-doc }"),
+  ];
+  const meta = (dir: string, customProps: CategoryMeta["customProps"]): [string, CategoryMeta] => [
+    dir,
+    { customProps, ignored: [], file: `/site/${dir}/_category_.json`, hash: dir },
+  ];
+  const categories = new Map([meta("tools", { icon: "tools-category" }), meta("single", { icon: "single-category" })]);
+  const modelOf = (items: unknown) => {
+    const warnings = new Warnings();
+    const sidebars = Object.entries(checkSidebars({ docs: items }, "sidebars.js")).map(([id, normal]) => ({
+      id,
+      items: normal,
+      collapsibleByDefault: true,
+      file: "sidebars.js",
+      ignored: [...ignoredKeysOf(items)],
+    }));
+    const model = buildContentModel({ docs, categories }, { config: DEFAULTS, file: "c.ts", sidebars }, warnings);
+    return {
+      nodes: model.sidebar.sidebars[0].nodes,
+      categoryPages: model.sidebar.categoryPages,
+      warnings: warnings.items.map((w) => w.message),
+    };
+  };
+  /** Each node's label (or html) with its custom props, nested as the sidebar is. */
+  const propsOf = (nodes: SidebarNode[]): unknown[] =>
+    nodes.map((n) => {
+      const name = n.type === "html" ? n.html : n.label;
+      return n.type === "category" ? [name, n.customProps, propsOf(n.items)] : [name, n.customProps];
+    });
+
+  it("a doc item has its doc's sidebar_custom_props; the item's own customProps win (both: the item's alone)", () => {
+    const { nodes, warnings } = modelOf([
+      "index",
+      { type: "doc", id: "plain", customProps: { badge: "beta" } },
+      { type: "doc", id: "guides/setup", label: "Own", customProps: { icon: "own" } },
+      { type: "ref", id: "index", label: "Ref" },
+      { type: "link", label: "Out", href: "https://example.com/", customProps: { external: true } },
+      { type: "link", label: "Bare", href: "https://example.org/" },
+      { type: "html", value: "<b>Note</b>", customProps: { note: null } },
+    ]);
+    expect(propsOf(nodes)).toEqual([
+      ["Home", { icon: "home" }],
+      ["Plain", { badge: "beta" }],
+      ["Own", { icon: "own" }],
+      ["Ref", { icon: "home" }],
+      ["Out", { external: true }],
+      ["Bare", undefined],
+      ["<b>Note</b>", { note: null }],
+    ]);
+    // Custom props have an effect: no warning names them.
+    expect(warnings).toEqual([]);
+    // Nodes without custom props keep their shape.
+    expect(Object.keys(nodes[5])).not.toContain("customProps");
+  });
+
+  it("a category has its own customProps, else those of the doc it links to", () => {
+    const { nodes, categoryPages } = modelOf([
+      {
+        type: "category",
+        label: "Own",
+        link: { type: "doc", id: "guides/index" },
+        customProps: { c: 1 },
+        items: ["plain"],
+      },
+      { type: "category", label: "Linked", link: { type: "doc", id: "guides/index" }, items: ["guides/setup"] },
+      { type: "category", label: "Index", link: { type: "generated-index" }, items: ["tools/cli"] },
+      {
+        type: "category",
+        label: "Cards",
+        link: { type: "generated-index" },
+        customProps: { cards: true },
+        items: ["tools/index"],
+      },
+    ]);
+    expect(propsOf(nodes)).toEqual([
+      ["Own", { c: 1 }, [["Plain", undefined]]],
+      ["Linked", { icon: "guides-doc" }, [["Setup", { icon: "setup", tags: ["a", "b"], level: 2, new: true }]]],
+      ["Index", undefined, [["CLI", undefined]]],
+      ["Cards", { cards: true }, [["Tools", { icon: "tools-doc" }]]],
+    ]);
+    // A category with custom props keeps its generated index page.
+    const cards = nodes[3] as Extract<SidebarNode, { type: "category" }>;
+    expect(cards.href).toBe("/integrations/category/cards");
+    expect(categoryPages.map((p) => p.title)).toEqual(["Index", "Cards"]);
+  });
+
+  it("autogenerated: a doc's from its front matter, a folder's from its _category_ file, else from its index doc", () => {
+    const { nodes, warnings } = modelOf([{ type: "autogenerated", dirName: "." }]);
+    expect(propsOf(nodes)).toEqual([
+      ["Guides", { icon: "guides-doc" }, [["Setup", { icon: "setup", tags: ["a", "b"], level: 2, new: true }]]],
+      ["Home", { icon: "home" }],
+      ["Plain", undefined],
+      // A category left with no items is a link to its doc, with the doc's custom props (as in Docusaurus).
+      ["Single", { icon: "single-doc" }],
+      ["Tools", { icon: "tools-category" }, [["CLI", undefined]]],
+    ]);
+    expect(warnings).toEqual([]);
+  });
+
+  it("an autogenerated item's own customProps go to none of its items, with a warning (as in Docusaurus)", () => {
+    const { nodes, warnings } = modelOf([{ type: "autogenerated", dirName: "tools", customProps: { icon: "x" } }]);
+    expect(propsOf(nodes)).toEqual([
+      ["CLI", undefined],
+      ["Tools", { icon: "tools-doc" }],
+    ]);
+    expect(warnings).toEqual([
+      'an autogenerated sidebar item\'s "customProps" has no effect (as in Docusaurus, the items it stands for take theirs from their docs and _category_ files); ignored',
+    ]);
+  });
+
+  it("are JSON data, given to components as a frozen copy", () => {
+    const given = { icon: "grafana", nested: { list: [1, "two", null, false] } };
+    const [node] = modelOf([{ type: "doc", id: "plain", customProps: given }]).nodes;
+    expect(node.customProps).toEqual(given);
+    expect(node.customProps).not.toBe(given);
+    expect(Object.isFrozen(node.customProps)).toBe(true);
+    expect(Object.isFrozen((node.customProps!.nested as { list: unknown[] }).list)).toBe(true);
+    // A key JSON allows stays a key, not the object's prototype.
+    const [proto] = modelOf([{ type: "doc", id: "plain", customProps: JSON.parse('{"__proto__": {"x": 1}}') }]).nodes;
+    expect(Object.getPrototypeOf(proto.customProps)).toBe(Object.prototype);
+    expect(Object.keys(proto.customProps!)).toEqual(["__proto__"]);
+  });
+
+  it("anything but JSON data, or more than 2,000 characters of it, is an error naming the item and what it holds", () => {
+    const item = (customProps: unknown) => ({ docs: [{ type: "doc", id: "plain", customProps }] });
+    const looped: Record<string, unknown> = { a: 1 };
+    looped.self = { again: looped };
+    let deep: unknown = 1;
+    for (let i = 0; i < 150; i++) deep = [deep];
+    const cases: [unknown, RegExp][] = [
+      [
+        { render: () => 1 },
+        /^sidebars: "docs\[0\]\.customProps" holds a function at "render": custom props hold JSON data only \(objects, lists, strings, numbers, true, false, null\)$/,
+      ],
+      [{ when: new Date(0) }, /"docs\[0\]\.customProps" holds a date at "when"/],
+      [{ list: [1, undefined] }, /holds undefined at "list\[1\]"/],
+      [{ size: Number.POSITIVE_INFINITY }, /holds the number Infinity at "size"/],
+      [{ big: 1n }, /holds a bigint at "big"/],
+      [{ map: new Map() }, /holds a Map at "map"/],
+      [looped, /holds itself at "self\.again"/],
+      [{ deep }, /nests deeper than 100 levels at "deep(\[0\]){99}"/],
+      [{ text: "x".repeat(2000) }, /may be at most 2000 characters as JSON \(they have 2011\)$/],
+      [
+        { many: Array.from({ length: 200_000 }, () => "xx") },
+        /may be at most 2000 characters as JSON \(they have more than 8000\)$/,
+      ],
+      ["grafana", /"docs\[0\]\.customProps" must be an object of key: value pairs \(got "grafana"\)$/],
+      [["a"], /must be an object of key: value pairs/],
+    ];
+    for (const [value, expected] of cases) expect(() => checkSidebars(item(value), "s.ts")).toThrow(expected);
+    // At the limit, accepted.
+    expect(() => checkSidebars(item({ text: "x".repeat(1989) }), "s.ts")).not.toThrow();
+  });
+
+  it("in front matter, an error names the doc's line", () => {
+    const bad = (fm: string) => () => doc("bad.md", `title: Bad\n${fm}`);
+    expect(bad("sidebar_custom_props: { icon: x, size: .inf }")).toThrow(
+      /^front matter "sidebar_custom_props" holds the number Infinity at "size": custom props hold JSON data only/,
+    );
+    expect(bad("sidebar_custom_props: grafana")).toThrow(/"sidebar_custom_props" must be a set of key: value lines/);
+    try {
+      bad("sidebar_custom_props: { icon: x, size: .nan }")();
+    } catch (error) {
+      expect((error as SsodocsError).line).toBe(3);
+      expect((error as SsodocsError).file).toBe("/site/bad.md");
+    }
+    expect.assertions(4);
   });
 });

@@ -44,15 +44,31 @@ afterAll(() => {
 });
 
 describe("a Docusaurus site in authentik's layout", () => {
-  it("builds with no error, warning only of the front-matter keys ssodocs ignores", () => {
+  it("builds with no error and no warning", () => {
     const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "again")], ROOT, cliEnv());
     expect(r.code, r.stderr).toBe(0);
-    const warnings = r.stderr.split("\n").filter(Boolean);
-    expect(warnings).toHaveLength(2);
-    expect(warnings[0]).toMatch(
-      /grafana\/index\.md:5:1: warning front matter "sidebar_custom_props" has no effect in ssodocs/,
+    // sidebar_custom_props has an effect (the site's DocSidebarItemLink reads it): no warning.
+    expect(r.stderr).toBe("");
+  });
+
+  it("warns, one line naming the file and line, of a front-matter key ssodocs ignores (sidebar_key)", () => {
+    const grafana = "docs/infrastructure/monitoring/grafana/index.md";
+    const text = readFileSync(path.join(site.dir, grafana), "utf8").replace(
+      "sidebar_custom_props:",
+      "sidebar_key: grafana\nsidebar_custom_props:",
     );
-    expect(warnings[1]).toMatch(/grafana\/index\.md:6:1: warning front matter "sidebar_key" has no effect in ssodocs/);
+    const copy = tempDocusaurusSite({ [grafana]: text });
+    try {
+      const r = runCli(["build", "--config", copy.config, "--out", path.join(copy.dir, "build")], ROOT, cliEnv());
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr.split("\n").filter(Boolean)).toEqual([
+        expect.stringMatching(
+          /^docs\/infrastructure\/monitoring\/grafana\/index\.md:5:1: warning front matter "sidebar_key" has no effect in ssodocs/,
+        ),
+      ]);
+    } finally {
+      copy.cleanup();
+    }
   });
 
   it("writes every route as <route>/index.html, with trailing slashes, and nothing for the draft", () => {
@@ -295,7 +311,7 @@ describe("front matter", () => {
   });
 });
 
-describe("component overrides (theme/DocHelpBox.tsx, theme/Footer.tsx)", () => {
+describe("component overrides (theme/DocHelpBox.tsx, theme/Footer.tsx, theme/DocSidebarItemLink.tsx)", () => {
   const helpBox = (file: string) => /<section class="help-box[^"]*"[\s\S]*?<\/section>/.exec(read(file))?.[0] ?? "";
   const links = (html: string) => [...html.matchAll(/<a href="([^"]*)">([^<]*)<\/a>/g)].map((m) => [m[2], m[1]]);
 
@@ -336,16 +352,32 @@ describe("component overrides (theme/DocHelpBox.tsx, theme/Footer.tsx)", () => {
     }
   });
 
-  it("lists the two overrides with ssodocs components", () => {
+  it("gives the sidebar link whose doc names an icon in sidebar_custom_props a class to draw it by, on every page", () => {
+    const grafana =
+      '<li class="sidebar-icon sidebar-icon-grafana"><a href="/infrastructure/monitoring/grafana/">Grafana</a></li>';
+    for (const file of ["index.html", "infrastructure/monitoring/zabbix/index.html"])
+      expect(sidebarOf(file), file).toContain(grafana);
+    expect(sidebarOf("infrastructure/monitoring/grafana/index.html")).toContain(
+      '<li class="sidebar-icon sidebar-icon-grafana"><a href="/infrastructure/monitoring/grafana/" aria-current="page"',
+    );
+    // The other links are the default component's.
+    expect(sidebarOf("index.html")!.match(/sidebar-icon/g)).toHaveLength(2);
+    expect(sidebarOf("index.html")).toContain(
+      '<li class="sidebar-zulip"><a href="/chat-communication-collaboration/zulip/">',
+    );
+  });
+
+  it("lists the three overrides with ssodocs components", () => {
     const r = runCli(["components", "--config", site.config], ROOT, cliEnv());
     expect(r.code, r.stderr).toBe(0);
     const rows = r.stdout.split("\n").filter((l) => /^[A-Z]\w+ +\w+Props /.test(l));
     expect(rows.length).toBeGreaterThan(20);
     expect(rows.filter((l) => l.includes("theme/")).map((l) => l.split(/ +/).slice(0, 3))).toEqual([
       ["Footer", "FooterProps", path.join(site.dir, "theme/Footer.tsx")],
+      ["DocSidebarItemLink", "DocSidebarItemLinkProps", path.join(site.dir, "theme/DocSidebarItemLink.tsx")],
       ["DocHelpBox", "DocHelpBoxProps", path.join(site.dir, "theme/DocHelpBox.tsx")],
     ]);
-    expect(r.stdout).toMatch(/^2 components of \d+ overridden$/m);
+    expect(r.stdout).toMatch(/^3 components of \d+ overridden$/m);
   });
 });
 
@@ -482,10 +514,8 @@ describe("ssodocs check on the Docusaurus site", () => {
     expect(report.brokenLinks).toEqual([]);
     const text = runCli(["check", "--config", site.config], ROOT, cliEnv());
     expect(text.code).toBe(0);
-    // One warning about sidebars; the other two are the front-matter keys the site uses on purpose.
+    // One warning: the doc in no sidebar.
     expect(text.stderr.split("\n").filter(Boolean)).toEqual([
-      expect.stringMatching(/grafana\/index\.md:5:1: warning front matter "sidebar_custom_props" has no effect/),
-      expect.stringMatching(/grafana\/index\.md:6:1: warning front matter "sidebar_key" has no effect/),
       "docs/about.md:1:1: warning the doc about is in no sidebar; it is built all the same (docs.requireSidebar makes this an error)",
     ]);
     expect(text.stdout).toMatch(/^Check passed: .*; 1 doc missing from the sidebar; /);
@@ -497,7 +527,7 @@ describe("ssodocs check on the Docusaurus site", () => {
       const r = runCli(["check", "--config", copy.config], ROOT, cliEnv());
       expect(r.code).toBe(1);
       expect(r.stderr).toContain(
-        "\ndocs/about.md:1:1: error the doc about is in no sidebar; add it to one, or mark it unlisted: true\n",
+        "docs/about.md:1:1: error the doc about is in no sidebar; add it to one, or mark it unlisted: true\n",
       );
       expect(r.stdout).toMatch(/^Check failed: .*; 1 doc missing from the sidebar; /);
     } finally {
@@ -631,17 +661,17 @@ describe("errors and variants", () => {
     const missing = build({ "src/css/navbar.css": null });
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(
-      /\nssodocs\.config\.ts:1:1: error customCss names src\/css\/navbar\.css, which (does not exist|cannot be read)/,
+      /^ssodocs\.config\.ts:1:1: error customCss names src\/css\/navbar\.css, which (does not exist|cannot be read)/m,
     );
     const badImport = build({ "src/css/fonts.css": null });
     expect(badImport.code).toBe(1);
-    expect(badImport.stderr).toMatch(/\nsrc\/css\/custom\.css:2:\d+: error .*\.\/fonts\.css/);
+    expect(badImport.stderr).toMatch(/^src\/css\/custom\.css:2:\d+: error .*\.\/fonts\.css/m);
     const badUrl = build({ "src/css/navbar.css": ".navbar { background: url(./img/gone.png); }\n" });
     expect(badUrl.code).toBe(1);
-    expect(badUrl.stderr).toMatch(/\nsrc\/css\/navbar\.css:1:\d+: error .*\.\/img\/gone\.png/);
+    expect(badUrl.stderr).toMatch(/^src\/css\/navbar\.css:1:\d+: error .*\.\/img\/gone\.png/m);
     const outside = build({ "src/css/navbar.css": '@import "../../../outside.css";\n' });
     expect(outside.code).toBe(1);
-    expect(outside.stderr).toMatch(/\nsrc\/css\/navbar\.css:1:\d+: error /);
+    expect(outside.stderr).toMatch(/^src\/css\/navbar\.css:1:\d+: error /m);
   });
 
   it("leaves out an @import from another origin with a warning: the site's policy would block it", () => {
@@ -651,7 +681,7 @@ describe("errors and variants", () => {
     });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(
-      /\nsrc\/css\/navbar\.css:1:1: warning @import of https:\/\/fonts\.example\.com\/css2\?family=Inter left out: the site's Content-Security-Policy/,
+      /^src\/css\/navbar\.css:1:1: warning @import of https:\/\/fonts\.example\.com\/css2\?family=Inter left out: the site's Content-Security-Policy/m,
     );
   });
 

@@ -3,7 +3,7 @@
 // "did you mean" for a broken link or anchor. `build`, `check`, `serve`, `serve --watch`, `new`
 // and `index` each say a broken link the same way.
 import { spawn } from "./processes.ts";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { BIN, cliEnv, runCli, tempSite } from "./helpers.ts";
@@ -32,6 +32,27 @@ const WARNING = `${BETA}:10:1: warning admonition ":::note" is never closed with
 const placed = (stderr: string) => stderr.split("\n").filter((l) => /^\S+:\d+:\d+: (error|warning) /.test(l));
 
 describe("the one error format", () => {
+  it("shows control characters of a file name and of quoted content escaped, never as terminal escapes (issue 27)", () => {
+    const name = "docs/services/a\u001b[2J\u001b[31mred.md";
+    const site = tempSite({
+      [name]: '---\ntitle: Red\n"k\u001b[2J": 1\n---\n\nText.\n',
+    });
+    try {
+      const named = runCli(["check", "--config", site.config], site.dir);
+      expect(named.code).toBe(1);
+      expect(named.stderr).not.toContain("\u001b");
+      expect(placed(named.stderr)).toEqual([
+        "docs/services/a\\x1b[2J\\x1b[31mred.md:1:1: error a file or folder name may not contain a control character: it becomes part of a page's address",
+      ]);
+      renameSync(path.join(site.dir, name), path.join(site.dir, "docs/services/red.md"));
+      const quoted = runCli(["check", "--config", site.config], site.dir);
+      expect(quoted.stderr).not.toContain("\u001b");
+      expect(quoted.stderr).toMatch(/^docs\/services\/red\.md:3:1: warning .*"k\\x1b\[2J"/m);
+    } finally {
+      site.cleanup();
+    }
+  });
+
   it("build: each broken link and anchor on its own line with file, line, column and a suggestion", () => {
     const site = tempSite({ [BETA]: BROKEN_BETA });
     try {

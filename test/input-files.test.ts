@@ -221,6 +221,51 @@ describe("links inside the project are followed (issue 29)", () => {
   });
 });
 
+describe("a docs or static folder that is itself a link (issue 27, second round)", () => {
+  it("is refused when it leads into .git or out of the project; one inside the project builds", () => {
+    const r = repository();
+    const outside = mkdtempSync(path.join(os.tmpdir(), "ssodocs-outside-"));
+    try {
+      const staticDir = path.join(r.website, "static");
+      const docsDir = path.join(r.website, "docs");
+      // The config still says static: "static"; the folder is swapped for a link.
+      renameSync(staticDir, path.join(r.repo, "shared-static"));
+      r.link("../shared-static", "website/static");
+      expect(r.build().code, "a static folder linking inside the project").toBe(0);
+      rmSync(staticDir);
+      r.link("../.git", "website/static");
+      let result = r.build();
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(
+        /^website\/static:1:1: error the static folder is a link that leads into \.git, which is never read: -> \.\.\/\.git\n$/,
+      );
+      rmSync(staticDir);
+      writeFileSync(path.join(outside, "secret.txt"), "do-not-publish\n");
+      r.link(outside, "website/static");
+      result = r.build();
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(
+        /^website\/static:1:1: error the static folder is a link that leads outside the project/,
+      );
+      rmSync(staticDir);
+      r.link("../shared-static", "website/static");
+      // The docs folder moved out of the project, with a secret beside the guides.
+      renameSync(docsDir, path.join(outside, "docs"));
+      writeFileSync(path.join(outside, "docs/secret.md"), "---\ntitle: Secret\n---\n\ndo-not-publish\n");
+      r.link(path.join(outside, "docs"), "website/docs");
+      result = r.build();
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(
+        /^website\/docs:1:1: error the docs folder is a link that leads outside the project/,
+      );
+      expect(existsSync(path.join(r.out, "integrations/secret"))).toBe(false);
+    } finally {
+      r.cleanup();
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("a walk that links multiply", () => {
   it("stops with an error naming the folder, rather than listing 2^16 paths", () => {
     // d0 holds two links to d1, d1 two to d2, ...: each level doubles what a walk following links sees.

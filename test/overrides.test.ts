@@ -7,7 +7,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { COMPONENT_NAMES, COMPONENTS } from "../src/shared/overridable.ts";
 import * as theme from "../templates/theme.ts";
-import { buildBothWays, runCli, tempSite } from "./helpers.ts";
+import { buildBothWays, FIXTURE_SITE, fileHashes, runCli, tempSite } from "./helpers.ts";
 
 const BETA = "integrations/services/beta/index.html";
 
@@ -149,6 +149,107 @@ export default function Wrapped(props: FooterProps) {
   });
 });
 
+describe("custom props (sidebar_custom_props, customProps) in the sidebar's overrides", () => {
+  const BETA_DOC = "docs/services/beta/index.md";
+  const betaWith = (props: string) =>
+    readFileSync(path.join(FIXTURE_SITE, BETA_DOC), "utf8").replace(
+      "sidebar_label: Beta\n",
+      `sidebar_label: Beta\n${props}\n`,
+    );
+  /** The fixture's sidebar with custom props on its overview item and its Applications category (`extra`: items added after the overview). */
+  const withProps =
+    (extra = "") =>
+    (c: string) =>
+      c
+        .replace(
+          '{ type: "doc", id: "index", label: "Overview" },',
+          `{ type: "doc", id: "index", label: "Overview", customProps: { icon: "home" } },${extra}`,
+        )
+        .replace('label: "Applications",', 'label: "Applications",\n        customProps: { badge: 3 },');
+  const textOf = (text: string) =>
+    text
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&");
+  /** Each `<li class="<name>">` of the sidebar: the JSON its override wrote, read back. */
+  const written = (sidebar: string, name: string) =>
+    [...sidebar.matchAll(new RegExp(`<li class="${name}">([^<]*)</li>`, "g"))].map((m) => JSON.parse(textOf(m[1])));
+  const shows = (name: string, what: string) => `import type { ${name}Props } from "ssodocs";
+import { ${name} as Default } from "ssodocs/theme";
+export default function Shows(props: ${name}Props) {
+  const props_ = <li className="${what}">{JSON.stringify(props.item.customProps ?? null)}</li>;
+  return <>{props_}<Default {...props} /></>;
+}
+`;
+
+  it("reach DocSidebarItem and the overrides of each item type as item.customProps, as data only", () => {
+    const extra = `
+      { type: "link", label: "Docs", href: "https://docs.example.com/", customProps: { external: true } },
+      { type: "html", value: "<small>Note</small>", customProps: { note: "<script>alert(1)</script>" } },`;
+    const r = build(
+      {
+        [BETA_DOC]: betaWith("sidebar_custom_props: { icon: beta, tags: [x, y] }"),
+        "theme/DocSidebarItem.tsx": shows("DocSidebarItem", "any"),
+        "theme/DocSidebarItemLink.tsx": shows("DocSidebarItemLink", "link"),
+        "theme/DocSidebarItemCategory.tsx": shows("DocSidebarItemCategory", "category"),
+        "theme/DocSidebarItemHtml.tsx": shows("DocSidebarItemHtml", "html"),
+      },
+      { config: withProps(extra) },
+    );
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    const alpha = /<nav class="sidebar"[\s\S]*?<\/nav>/.exec(r.read("integrations/services/alpha/index.html"))![0];
+    const beta = { icon: "beta", tags: ["x", "y"] };
+    const note = { note: "<script>alert(1)</script>" };
+    // Every item, in order: Overview, Docs, the html item, Applications (from the item, not its linked doc), and in it
+    // Development, Alpha, Monitoring and Beta (from its doc's front matter).
+    expect(written(alpha, "any")).toEqual([
+      { icon: "home" },
+      { external: true },
+      note,
+      { badge: 3 },
+      null,
+      null,
+      null,
+      beta,
+    ]);
+    expect(written(alpha, "link")).toEqual([{ icon: "home" }, { external: true }, null, beta]);
+    expect(written(alpha, "category")).toEqual([{ badge: 3 }, null, null]);
+    expect(written(alpha, "html")).toEqual([note]);
+    // Text React escaped: no markup of the content's.
+    expect(alpha).not.toContain("<script>");
+    r.site.cleanup();
+  });
+
+  it("change nothing ssodocs's own components show", () => {
+    const plain = build({});
+    const given = build(
+      { [BETA_DOC]: betaWith("sidebar_custom_props: { icon: beta, tags: [x, y] }") },
+      { config: withProps() },
+    );
+    expect(given.stderr).toBe("");
+    // The pages alike, byte for byte (the Markdown copy of Beta's doc holds its front matter).
+    const pages = (r: typeof plain) =>
+      new Map([...fileHashes(r.out)].filter(([file]) => file.endsWith(".html") || file.endsWith(".json")));
+    expect(pages(given)).toEqual(pages(plain));
+    expect(pages(plain).size).toBeGreaterThan(5);
+    plain.site.cleanup();
+    given.site.cleanup();
+  });
+
+  it("in a _category_ file: more than 2,000 characters of JSON is an error naming its line", () => {
+    const category = JSON.stringify({ label: "Services", customProps: { text: "x".repeat(2000) } }, null, 2);
+    const r = build({ "docs/services/_category_.json": category });
+    expectOneLineAt(r, "docs/services/_category_.json", '"customProps"');
+    expect(r.lines[0]).toMatch(
+      /error category file: "customProps" may be at most 2000 characters as JSON \(they have 2011\)$/,
+    );
+    r.site.cleanup();
+  });
+});
+
 describe("overrides and the cache", () => {
   it("renders the pages again when an override or a file it imports changes, as a build without the cache does", () => {
     const site = tempSite({
@@ -173,6 +274,49 @@ describe("overrides and the cache", () => {
       out = buildBothWays(site, cache);
       expect(footer()).toBeUndefined();
       expect(readFileSync(path.join(out, BETA), "utf8")).toContain('<footer class="footer">');
+    } finally {
+      site.cleanup();
+      rmSync(cache, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("custom props and the cache", () => {
+  it("an edit of a doc's sidebar_custom_props alone shows on every page's sidebar, as a build without the cache shows it", () => {
+    const site = tempSite({
+      "theme/DocSidebarItemLink.tsx": `import type { DocSidebarItemLinkProps } from "ssodocs";
+import { DocSidebarItemLink as Default } from "ssodocs/theme";
+export default function Link(props: DocSidebarItemLinkProps) {
+  const icon = props.item.customProps?.icon;
+  if (typeof icon !== "string") return <Default {...props} />;
+  return <><Default {...props} /><li className="icon">{icon}</li></>;
+}
+`,
+    });
+    const cache = mkdtempSync(path.join(os.tmpdir(), "ssodocs-custom-props-cache-"));
+    const doc = path.join(site.dir, "docs/services/beta/index.md");
+    const original = readFileSync(doc, "utf8");
+    const setIcon = (icon: string) =>
+      writeFileSync(
+        doc,
+        original.replace("sidebar_label: Beta\n", `sidebar_label: Beta\nsidebar_custom_props: { icon: ${icon} }\n`),
+      );
+    let out = "";
+    // The icons the override shows in a page's sidebar: Alpha's page shows Beta's link.
+    const icons = (file: string) =>
+      [...readFileSync(path.join(out, file), "utf8").matchAll(/<li class="icon">([^<]*)<\/li>/g)].map((m) => m[1]);
+    try {
+      setIcon("one");
+      out = buildBothWays(site, cache);
+      expect(icons("integrations/services/alpha/index.html")).toEqual(["one"]);
+      setIcon("two");
+      out = buildBothWays(site, cache);
+      expect(icons("integrations/services/alpha/index.html")).toEqual(["two"]);
+      expect(icons("integrations/services/index.html")).toEqual(["two"]);
+      expect(icons(BETA)).toEqual(["two"]);
+      writeFileSync(doc, original);
+      out = buildBothWays(site, cache);
+      expect(icons("integrations/services/alpha/index.html")).toEqual([]);
     } finally {
       site.cleanup();
       rmSync(cache, { recursive: true, force: true });

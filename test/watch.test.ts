@@ -443,7 +443,7 @@ describe("serve --watch says each thing once, naming the file saved", () => {
     let from = s.mark();
     s.write(ALPHA, alpha.replace("a pretend code host", "a good edit"));
     await s.waitForOutput(/^Rebuilt /m, from);
-    // A bad save before the good one's search files are written (they come 400 ms after a page's update).
+    // A bad save before the good one's search files are written (they come a second after a page's update).
     from = s.mark();
     s.write(ALPHA, alpha.replace("./alpha-settings.png", "./nope.png"));
     await s.waitForOutput(/nope\.png/, from);

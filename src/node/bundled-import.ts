@@ -158,22 +158,26 @@ async function loadsInTime(code: string, file: string): Promise<void> {
   const worker = new Worker(boot, { eval: true, stdout: true, stderr: true });
   worker.stdout.resume();
   worker.stderr.resume();
-  const finished = await new Promise<boolean>((resolve) => {
-    const timer = setTimeout(() => resolve(false), ms);
-    const done = () => {
+  const outcome = await new Promise<"settled" | "timeout" | "unsettled">((resolve) => {
+    const timer = setTimeout(() => resolve("timeout"), ms);
+    const end = (how: "settled" | "unsettled") => () => {
       clearTimeout(timer);
-      resolve(true);
+      resolve(how);
     };
-    worker.once("message", done);
-    worker.once("error", done);
-    worker.once("exit", done);
+    worker.once("message", end("settled"));
+    worker.once("error", end("settled"));
+    // Gone without a word: its loading waited on a promise nothing was left to settle (the import
+    // here would wait for ever, and Node end the process with code 13 and no message).
+    worker.once("exit", end("unsettled"));
   });
   await worker.terminate();
-  if (!finished)
+  if (outcome === "timeout")
     throw new SsodocsError(
       `the module did not finish loading within ${ms / 1000} s (a loop that never ends?); set SSODOCS_MODULE_TIMEOUT to more seconds if it needs them`,
       { file },
     );
+  if (outcome === "unsettled")
+    throw new SsodocsError("the module never finishes loading: it awaits a promise that nothing settles", { file });
 }
 
 type Esbuild = typeof import("esbuild");

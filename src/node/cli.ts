@@ -93,6 +93,8 @@ async function serveBuilt(out: Output, opts: CommonOptions & { out: string; host
   return () => new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
+type ServeOptions = CommonOptions & { port: string; host: string; out: string; watch: boolean; timings: boolean };
+
 function serveCommand(program: Command, { out }: CommandContext): void {
   const description = "build the site, then serve it; with --watch, rebuild on every change and reload the browser";
   withConfig(program.command("serve").description(description))
@@ -100,7 +102,8 @@ function serveCommand(program: Command, { out }: CommandContext): void {
     .option("-H, --host <host>", "host to bind", "127.0.0.1")
     .option("-o, --out <dir>", "output folder (not used with --watch, which serves from a temporary folder)", "build")
     .option("-w, --watch", "watch content, templates, config and static files; reload open pages on change", false)
-    .action(async (opts: CommonOptions & { port: string; host: string; out: string; watch: boolean }) => {
+    .option("--timings", "with --watch, print when each stage of an update ended", false)
+    .action(async (opts: ServeOptions) => {
       const port = Number(opts.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) {
         throw new SsodocsError(`--port must be a number from 0 to 65535, not "${opts.port}"`);
@@ -112,7 +115,8 @@ function serveCommand(program: Command, { out }: CommandContext): void {
       let stop: () => Promise<void>;
       if (opts.watch) {
         const { startWatchServer } = await import("./dev/watch.ts");
-        stop = (await startWatchServer({ configFile: opts.config, host: opts.host, port: free, out })).close;
+        const { config: configFile, host, timings } = opts;
+        stop = (await startWatchServer({ configFile, host, port: free, out, timings })).close;
       } else stop = await serveBuilt(out, opts, free);
       await untilSignal(stop);
     });

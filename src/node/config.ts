@@ -13,7 +13,7 @@ import { loadSidebars, type NamedSidebar } from "./content/sidebars-module.ts";
 import { type Diagnostic, positionOf, type SourceLocation, SsodocsError } from "./errors.ts";
 import { InputFiles } from "./input-files.ts";
 import { filterRawHtml } from "./markdown/raw-html.ts";
-import { schemaIssue } from "./util/schema-issue.ts";
+import { gotPart, schemaIssue } from "./util/schema-issue.ts";
 import { docusaurusConfigIn, isDocusaurusConfig, mapDocusaurusConfig } from "./config-docusaurus.ts";
 import { type Dropped, dropDocusaurusKeys, lineOf } from "./config-dropped.ts";
 
@@ -98,7 +98,7 @@ export function resolveConfig(user: unknown, file: string): SiteConfig {
     );
   }
   if (!issue.path.length) throw new SsodocsError(`the config file's default export ${issue.message}`, { file });
-  throw new SsodocsError(`config key "${issue.where}" ${issue.message} (got ${issue.got})`, keyPlace(file, issue.path));
+  throw new SsodocsError(`config key "${issue.where}" ${issue.message}${gotPart(issue)}`, keyPlace(file, issue.path));
 }
 
 /** The announcement bar's HTML passes the raw-HTML allow-list of docs: anything it would remove is an error. */

@@ -136,8 +136,18 @@ export function formatDiagnostic(
   root?: string,
   paint: (severity: Severity) => string = (s) => s,
 ): string {
-  if (!d.file) return `${paint(severity)} ${d.message}`;
-  return `${shownPath(d.file, root)}:${d.line ?? 1}:${d.column ?? 1}: ${paint(severity)} ${d.message}`;
+  if (!d.file) return `${paint(severity)} ${printable(d.message, true)}`;
+  return `${printable(shownPath(d.file, root))}:${d.line ?? 1}:${d.column ?? 1}: ${paint(severity)} ${printable(d.message, true)}`;
+}
+
+/**
+ * Control characters shown escaped (`\x1b`): content names files and writes the text messages
+ * quote, and a terminal or CI log would act on an escape sequence in them (clear the screen,
+ * colour, rewrite earlier lines). A file name is one line; a message keeps its line ends.
+ */
+function printable(text: string, lineEnds = false): string {
+  const control = lineEnds ? /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g : /[\u0000-\u001f\u007f-\u009f]/g;
+  return text.replace(control, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
 }
 
 /** Opens the message of every warning about unsafe raw HTML that was removed. */

@@ -94,11 +94,41 @@ export class InputFiles {
   private readonly folders: { real: string; dotFolders: boolean }[];
 
   constructor({ configFile, docsDir, staticDirs }: InputFolders) {
-    this.project = realOrSelf(projectRootOf(configFile));
+    const project = projectRootOf(configFile);
+    this.project = realOrSelf(project);
+    for (const [dir, label] of [[docsDir, "docs folder"], ...staticDirs.map((d) => [d, "static folder"])])
+      this.checkSourceFolder(project, dir, label);
     this.folders = [
       { real: realOrSelf(docsDir), dotFolders: false },
       ...staticDirs.map((dir) => ({ real: realOrSelf(dir), dotFolders: true })),
     ];
+  }
+
+  /**
+   * A source folder the config names inside the project must be there in fact: a pull request
+   * that replaces `static/` (or `docs/`) by a link to `.git`, or to a folder outside the project,
+   * changes no line of the config but would publish what the link leads to. A folder the config
+   * names outside the project is the maintainers' choice, as written.
+   */
+  private checkSourceFolder(project: string, dir: string, label: string): void {
+    const named = path.resolve(dir);
+    if (!isWithin(path.resolve(project), named)) return;
+    const real = realOrSelf(dir);
+    const namedParts = new Set(path.relative(path.resolve(project), named).split(path.sep));
+    const fail = (where: string) => {
+      throw new SsodocsError(
+        `the ${label} is a link that leads ${where}: ${linkShown(dir) ?? `its real path is ${real}`}`,
+        {
+          file: dir,
+        },
+      );
+    };
+    if (!isWithin(this.project, real)) fail(`outside the project (${this.project})`);
+    const parts = path.relative(this.project, real).split(path.sep).filter(Boolean);
+    const never = parts.find((part) => NEVER.has(part));
+    if (never) fail(`into ${never}, which is never read`);
+    const dot = parts.find((part) => part.startsWith(".") && !namedParts.has(part));
+    if (dot) fail(`into a dot folder (${dot}), which is never read`);
   }
 
   /** Why a real path may not be read (what it leads into), or null. */

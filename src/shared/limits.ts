@@ -17,6 +17,12 @@ export const MAX_ASSET_BYTES = 50 * MB;
 /** A front-matter string shown on pages other than its own (title, sidebar_label, a tag, a category label...). */
 export const MAX_LABEL_LENGTH = 500;
 
+/**
+ * A sidebar item's custom props (`sidebar_custom_props`, `customProps`), as JSON: the sidebar hands
+ * them to the site's components on every page, which may show them there (an icon's name, a badge).
+ */
+export const MAX_CUSTOM_PROPS_LENGTH = 2000;
+
 /** A doc's description (shown in category cards, llms.txt and search results). */
 export const MAX_DESCRIPTION_LENGTH = 2000;
 

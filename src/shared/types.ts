@@ -1,6 +1,7 @@
 // Plain data that passes between the build stages and into the templates.
 
 import type { SiteConfig as ResolvedConfig, SidebarItemConfig as SidebarItem } from "./schema/config.ts";
+import type { CustomProps } from "./schema/custom-props.ts";
 import type { FrontMatterData } from "./schema/front-matter.ts";
 
 export { SUPPORT_LEVELS, type SupportLevel } from "./schema/front-matter.ts";
@@ -41,10 +42,13 @@ export interface PageLink {
  * The sidebar as the templates see it: resolved labels and hrefs. A link is a doc's (`docId`) or
  * any other (a `link` or `ref` item: `docId` null); `html` is a sidebar module's own markup. A
  * collapsible category starts closed unless it holds the page or says `collapsed: false`.
+ * `customProps`: the item's custom props, as Docusaurus hands them to its theme's components (a
+ * doc's `sidebar_custom_props`, an item's or a `_category_` file's `customProps`): JSON data, for
+ * the site's component overrides (ssodocs's own components show nothing of them).
  */
 export type SidebarNode =
-  | { type: "link"; label: string; href: string; docId: string | null; className?: string }
-  | { type: "html"; html: string; className?: string }
+  | { type: "link"; label: string; href: string; docId: string | null; className?: string; customProps?: CustomProps }
+  | { type: "html"; html: string; className?: string; customProps?: CustomProps }
   | {
       type: "category";
       label: string;
@@ -53,6 +57,7 @@ export type SidebarNode =
       collapsible: boolean;
       collapsed?: false;
       className?: string;
+      customProps?: CustomProps;
       items: SidebarNode[];
     };
 

@@ -4,12 +4,13 @@ import path from "node:path";
 import * as v from "valibot";
 import { hashOf } from "../util/hash.ts";
 import { SsodocsError } from "../errors.ts";
+import { type CustomProps, customPropsSchema } from "../../shared/schema/custom-props.ts";
 import { categoryLinkSchema } from "../../shared/schema/sidebar-items.ts";
 import type { InputFiles } from "../input-files.ts";
 import { MAX_LABEL_LENGTH } from "../../shared/limits.ts";
 import type { CategoryLink } from "./sidebar-items.ts";
 import { parseYaml } from "./yaml.ts";
-import { schemaIssue } from "../util/schema-issue.ts";
+import { gotPart, schemaIssue } from "../util/schema-issue.ts";
 import { nearestOf } from "../util/nearest.ts";
 
 const CategoryMetaSchema = v.strictObject(
@@ -32,7 +33,7 @@ const CategoryMetaSchema = v.strictObject(
     className: v.optional(v.string("must be a string")),
     link: v.optional(v.nullable(categoryLinkSchema)),
     description: v.optional(v.string("must be a string")),
-    customProps: v.optional(v.unknown()),
+    customProps: v.optional(customPropsSchema()),
     key: v.optional(v.string("must be a string")),
   },
   "must be an object of category settings (label, position, link, ...)",
@@ -47,11 +48,20 @@ export interface CategoryMeta {
   /** `undefined`: the folder's index doc by convention; `null`: no page of its own. */
   link?: CategoryLink | null;
   description?: string;
-  /** Keys it gives that ssodocs ignores (customProps, key). */
+  /** Handed to the site's components with the category (`item.customProps`). */
+  customProps?: CustomProps;
+  /** Keys it gives that ssodocs ignores (key). */
   ignored: string[];
   /** The file it was read from, and a hash of its text (what pages showing it depend on). */
   file: string;
   hash: string;
+}
+
+/** The 1-based line of a top-level key of a category file (JSON or YAML), where it can be found. */
+function keyLineOf(text: string, key: string): number | undefined {
+  const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const match = new RegExp(`^[ \\t]*["']?${escaped}["']?[ \\t]*:`, "m").exec(text);
+  return match ? text.slice(0, match.index).split("\n").length : undefined;
 }
 
 /** Reads (through the input gate) and checks one `_category_` file. */
@@ -66,22 +76,23 @@ export function readCategoryMeta(file: string, inputs: InputFiles): CategoryMeta
   const result = v.safeParse(CategoryMetaSchema, data ?? {});
   if (!result.success) {
     const issue = schemaIssue(CategoryMetaSchema, data ?? {}, result.issues);
+    const line = issue.path.length ? keyLineOf(text, String(issue.path[0])) : undefined;
     if (issue.unknownKey !== null) {
       const nearest = nearestOf(issue.unknownKey, issue.knownKeys);
       throw new SsodocsError(
         `category file: unknown key "${issue.where}"${nearest ? ` (did you mean "${nearest}"?)` : ""}`,
-        { file },
+        { file, line },
       );
     }
-    throw new SsodocsError(
-      `category file: ${issue.where ? `"${issue.where}" ` : ""}${issue.message} (got ${issue.got})`,
-      {
-        file,
-      },
-    );
+    // A long value (custom props of 2,000 characters) is not repeated in the message.
+    const got = gotPart(issue, 200);
+    throw new SsodocsError(`category file: ${issue.where ? `"${issue.where}" ` : ""}${issue.message}${got}`, {
+      file,
+      line,
+    });
   }
-  const { customProps, key, link, ...meta } = result.output;
-  const ignored = [customProps !== undefined ? "customProps" : "", key !== undefined ? "key" : ""].filter(Boolean);
+  const { key, link, ...meta } = result.output;
+  const ignored = key !== undefined ? ["key"] : [];
   const normalLink = typeof link === "string" ? { type: "doc" as const, id: link } : link;
   return { ...meta, ...(normalLink !== undefined ? { link: normalLink } : {}), ignored, file, hash: hashOf(text) };
 }

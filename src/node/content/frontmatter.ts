@@ -10,7 +10,7 @@ import * as v from "valibot";
 import { type FrontMatterData, FrontMatterSchema, KNOWN_KEYS } from "../../shared/schema/front-matter.ts";
 import { nearestOf } from "../util/nearest.ts";
 import { SsodocsError } from "../errors.ts";
-import { schemaIssue } from "../util/schema-issue.ts";
+import { gotPart, schemaIssue } from "../util/schema-issue.ts";
 import { readSimpleYaml } from "./simple-yaml.ts";
 import { parseYamlDocument, yaml } from "./yaml.ts";
 
@@ -145,7 +145,7 @@ export function parseFrontMatter(source: string, file: string): ParsedSource {
     const issue = schemaIssue(FrontMatterSchema, known, result.issues);
     const key = String(issue.path[0] ?? "");
     // An oversized value is not echoed (the message says how long it is).
-    const gotText = issue.got.length > 200 ? "" : ` (got ${issue.got})`;
+    const gotText = gotPart(issue, 200);
     throw new SsodocsError(`front matter "${issue.where}" ${issue.message}${gotText}`, {
       file,
       line: keyLines[key] ?? 1,

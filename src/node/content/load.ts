@@ -6,7 +6,7 @@ import { hashOf } from "../util/hash.ts";
 import { SsodocsError } from "../errors.ts";
 import type { InputFiles } from "../input-files.ts";
 import { docIdOf, docSlugOf } from "./doc-ids.ts";
-import { unsafeRoutePart } from "../../shared/schema/front-matter.ts";
+import { unsafeRoutePart } from "../../shared/schema/route-part.ts";
 import { parseFrontMatter, type UnknownKey } from "./frontmatter.ts";
 
 export interface SourceDoc {

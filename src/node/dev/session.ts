@@ -4,13 +4,14 @@
 // files whose bytes changed are written. Which pages change falls out of the keys; there are no
 // rules of its own. The caches are the build's (on disk, the store's entries also kept in
 // memory), so a restart finds the pages of the last session.
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { type LoadedConfig, configFileOf, loadConfig } from "../config.ts";
 import type { SourceDoc } from "../content/load.ts";
 import { routeKey } from "../content/routes.ts";
 import { type Diagnostic, SsodocsError, Warnings } from "../errors.ts";
+import type { SiteStamps } from "../pipeline/keys.ts";
 import type { OutputItem } from "../pipeline/output-item.ts";
 import type { PreparedSite, RendererCache } from "../pipeline/prepare.ts";
 import { producePages } from "../pipeline/produce.ts";
@@ -19,6 +20,7 @@ import { earlyFiles, searchOutputs } from "../pipeline/site-files.ts";
 import { outputPathIn } from "../pipeline/staging.ts";
 import { ProjectPaths } from "../project-paths.ts";
 import { BrokenLinksError } from "../pipeline/validate.ts";
+import { SearchThread } from "../search/search-thread.ts";
 import { type SiteCaches, siteCaches } from "../store/index.ts";
 import type { BrokenLink } from "../validate/links.ts";
 
@@ -34,6 +36,8 @@ export interface DevUpdate {
   reloadAll: boolean;
   ms: number;
   warnings: Diagnostic[];
+  /** When each stage ended, in milliseconds from the update's start (`serve --watch --timings`). */
+  timings: Record<string, number>;
 }
 
 export interface DevSessionOptions {
@@ -42,6 +46,11 @@ export interface DevSessionOptions {
   outDir: string;
   /** Added to the <head> of every page (the live-reload script). */
   headHtml: string;
+  /**
+   * Told the route of each page an update that changes pages' text alone has written, as soon as
+   * it is (with its payload and images): a browser showing it can load it before the update is done.
+   */
+  shown?(routes: string[]): void;
 }
 
 /** Links or anchors are broken; the pages were written all the same, so the edit shows. */
@@ -63,6 +72,12 @@ export class DevBrokenLinksError extends SsodocsError {
   }
 }
 
+/** What an update changed, from the stamps before and after it. */
+function scopeOf(before: SiteStamps | undefined, stamps: SiteStamps): DevUpdate["scope"] {
+  if (!before || before.site !== stamps.site || before.templates !== stamps.templates) return "site";
+  return before.structure !== stamps.structure ? "structure" : "page";
+}
+
 /** Adds `headHtml` before `</head>`. */
 function injectHead(html: string, headHtml: string): string {
   if (!headHtml) return html;
@@ -80,6 +95,12 @@ class ServedFolder implements Sink {
   private readonly written = new Map<string, string>();
   /** What the last update changed: routes whose HTML changed, and whether a script, style or static file did. */
   changed = { routes: [] as string[], reloadAll: false };
+  /** Notes when a stage of the update ends (see DevUpdate.timings). */
+  mark: (stage: string) => void = () => {};
+  /** Pages written as they were rendered, until an update's end counts them among the routes it changed. */
+  private readonly streamed = new Set<string>();
+  /** Told each page written as it is rendered, while the update may show pages early (DevSession.apply). */
+  early: ((file: string) => void) | null = null;
 
   constructor(
     private readonly dir: string,
@@ -88,10 +109,25 @@ class ServedFolder implements Sink {
     private readonly kept: () => string[],
   ) {}
 
+  /** A page's files as soon as it is rendered (its HTML first, then its payload and Markdown copy: produce.ts). */
+  async rendered([html, ...attachments]: OutputItem[]): Promise<void> {
+    this.mark("rendered");
+    for (const attachment of attachments) await this.write(attachment, false);
+    if (!(await this.write(html, true))) return;
+    this.streamed.add(html.path);
+    this.early?.(html.path);
+  }
+
+  /** Whether the folder holds a file (by output path). */
+  has(file: string): boolean {
+    return this.written.has(file);
+  }
+
   async finish({ site, model, pages, files }: Parameters<Sink["finish"]>[0], validate: () => Promise<BrokenLink[]>) {
+    this.mark("files");
     const routes: string[] = [];
     for (const page of pages) {
-      if (await this.write(page.output, true)) routes.push(page.plan.route);
+      if ((await this.write(page.output, true)) || this.streamed.has(page.plan.file)) routes.push(page.plan.route);
       for (const attachment of page.attachments) await this.write(attachment, false);
     }
     // A script, style or static file that changed reloads every open page; images, the sitemap and the like do not.
@@ -105,22 +141,45 @@ class ServedFolder implements Sink {
     const live = pages.flatMap((p) => [p.plan.file, ...p.attachments.map((a) => a.path)]);
     await this.removeGone([...live, ...files.map((f) => f.path), ...this.kept()]);
     this.changed = { routes, reloadAll };
+    this.streamed.clear();
+    this.mark("written");
     const broken = await validate();
+    this.mark("validated");
     if (broken.length) throw new BrokenLinksError(broken, model, site.loaded);
   }
+
+  /**
+   * Whether files are written synchronously: once the folder holds the site, an update writes a
+   * few, each at once rather than after a turn of the event loop and of the thread pool (busy with
+   * the store's entries) per step. The first build writes every file, and the server answers
+   * between them (the first page asked for, its styles and scripts: watch.ts's earlyPages).
+   */
+  synchronous = false;
 
   /** Writes a file whose bytes changed (to a temporary name, then renamed: never half-written); true if it did. */
   async write(item: OutputItem, page: boolean): Promise<boolean> {
     if (this.written.get(item.path) === item.hash) return false;
     const target = outputPathIn(this.dir, item.path);
-    await mkdir(path.dirname(target), { recursive: true });
-    const temp = `${target}.${process.pid}.tmp`;
     const bytes = await item.bytes();
-    await writeFile(temp, page ? injectHead(bytes.toString("utf8"), this.headHtml) : bytes);
-    await rename(temp, target);
+    const folder = path.dirname(target);
+    const temp = `${target}.${process.pid}.tmp`;
+    const data = page ? injectHead(bytes.toString("utf8"), this.headHtml) : bytes;
+    if (this.synchronous) {
+      if (!this.folders.has(folder)) mkdirSync(folder, { recursive: true });
+      writeFileSync(temp, data);
+      renameSync(temp, target);
+    } else {
+      if (!this.folders.has(folder)) await mkdir(folder, { recursive: true });
+      await writeFile(temp, data);
+      await rename(temp, target);
+    }
+    this.folders.add(folder);
     this.written.set(item.path, item.hash);
     return true;
   }
+
+  /** Folders made in the served folder (files are only ever removed from it, never folders). */
+  private readonly folders = new Set<string>();
 
   /** Removes the files an earlier update wrote that are no longer part of the site. */
   private async removeGone(live: string[]): Promise<void> {
@@ -147,7 +206,10 @@ export class DevSession {
   /** The site whose pages the folder holds: the last update's that wrote them (a later one may have failed). */
   private written: PreparedSite | null = null;
   private readonly served: ServedFolder;
+  private readonly searchThread = new SearchThread();
   private searchPaths: string[] = [];
+  /** An update has written the site (the first build, or a later update once that failed). */
+  private built = false;
   /** The config failed to load: it is loaded again with the next update, whatever that is for. */
   private configStale = true;
   /** The config's own warnings (keys ssodocs leaves out) are printed once per load, with the next update. */
@@ -189,7 +251,8 @@ export class DevSession {
   /** What a run of this session is given: the docs read before, the drafts shown (as Docusaurus's development server does). */
   private runOptions(changed: Set<string>, warnings: Warnings) {
     const known = { docs: this.docs, changed };
-    return { caches: this.caches, warnings, drafts: true, known, renderers: this.renderers };
+    const previous = this.current ?? undefined;
+    return { caches: this.caches, warnings, drafts: true, known, renderers: this.renderers, previous };
   }
 
   private async plan(changed: Set<string>, warnings: Warnings): Promise<PreparedSite> {
@@ -251,6 +314,7 @@ export class DevSession {
 
   async close(): Promise<void> {
     this.renderers.code?.code.close();
+    await this.searchThread.close();
     await this.caches?.finish();
   }
 
@@ -275,6 +339,8 @@ export class DevSession {
 
   private async apply(changed: Set<string>): Promise<DevUpdate> {
     const started = performance.now();
+    const timings: Record<string, number> = {};
+    this.served.mark = (stage) => (timings[stage] ??= Math.round(performance.now() - started));
     const configChanged = [...changed].some((f) => f === this.loaded?.file || this.configInputs.has(f));
     const reloaded = await this.loadConfigIfStale(configChanged);
     const before = this.current?.stamps;
@@ -289,7 +355,13 @@ export class DevSession {
       sink: this.served,
       search: false,
       otherFiles: this.searchPaths,
-      planned: (site: PreparedSite) => this.planned(site),
+      planned: (site: PreparedSite) => {
+        this.planned(site);
+        this.served.mark("planned");
+        // Every stamp as it was: docs' text alone changed, so each page rendered can be shown once written.
+        if (this.built && JSON.stringify(before) === JSON.stringify(site.stamps))
+          this.served.early = (file) => this.showEarly(site, file);
+      },
     };
     let broken: BrokenLinksError | null = null;
     try {
@@ -297,26 +369,33 @@ export class DevSession {
     } catch (error) {
       if (!(error instanceof BrokenLinksError)) throw error;
       broken = error;
+    } finally {
+      this.served.early = null;
     }
+    this.built = true;
+    this.served.synchronous = true;
     this.written = this.current;
-    const stamps = this.current!.stamps;
-    const scope =
-      !before || before.site !== stamps.site || before.templates !== stamps.templates
-        ? "site"
-        : before.structure !== stamps.structure
-          ? "structure"
-          : "page";
     const update: DevUpdate = {
-      scope,
+      scope: scopeOf(before, this.current!.stamps),
       sources: sources.map((f) => path.relative(process.cwd(), f)).sort(),
       routes: this.served.changed.routes,
       // A new config reloads every page too: the server's headers come from it.
       reloadAll: reloaded || this.served.changed.reloadAll,
       ms: Math.round(performance.now() - started),
       warnings: warnings.items,
+      timings,
     };
     if (broken) throw new DevBrokenLinksError(broken.diagnostics(), update);
     return update;
+  }
+
+  /** Tells of a page written early, once the images it shows are in the folder too. */
+  private showEarly(site: PreparedSite, file: string): void {
+    const plan = site.plans.find((p) => p.file === file);
+    const images = plan ? (this.caches.pages.info(plan.key)?.images ?? []) : [];
+    if (!plan || !images.every(([, , output]) => this.served.has(output))) return;
+    this.served.mark("shown");
+    this.options.shown?.([plan.route]);
   }
 
   /** Whether a file was one the site was last planned from (a file now gone was deleted, not an editor's temporary one). */
@@ -337,14 +416,29 @@ export class DevSession {
   /**
    * The search files, written after the browsers have reloaded (making them takes longer than a
    * page), for the pages the folder holds: an update that failed since has not replaced them.
+   * Made on the main thread: the first build's, as soon as can be (a worker takes a while to start).
    */
   async writeSearchFiles(): Promise<void> {
+    await (await this.makeSearchFiles(false))();
+  }
+
+  /**
+   * Makes the search files of the pages the folder holds, on a thread of their own unless
+   * `onThread` is false (an update can run meanwhile); resolves to writing them, which writes
+   * nothing and says false if an update has written other pages since (theirs are to be made).
+   */
+  async makeSearchFiles(onThread = true): Promise<() => Promise<boolean>> {
     const site = this.written;
-    if (!site) return;
+    if (!site) return async () => true;
     const pages = await producePages(site, this.caches.pages, [], null);
-    const files = await searchOutputs(site, this.caches.pages, pages);
-    this.searchPaths = files.map((f) => f.path);
-    for (const file of files) await this.served.write(file, false);
-    await this.caches.finish();
+    const make = (...args: Parameters<SearchThread["make"]>) => this.searchThread.make(...args);
+    const files = await searchOutputs(site, this.caches.pages, pages, { make: onThread ? make : undefined });
+    return async () => {
+      if (this.written !== site) return false;
+      this.searchPaths = files.map((f) => f.path);
+      for (const file of files) await this.served.write(file, false);
+      await this.caches.finish();
+      return true;
+    };
   }
 }

@@ -24,6 +24,8 @@ export interface WatchOptions {
   out: Output;
   /** Quiet time after the last file event before an update starts. */
   debounceMs?: number;
+  /** Print when each stage of an update ended, counted from the first file event it is for. */
+  timings?: boolean;
 }
 
 export interface WatchServer {
@@ -33,6 +35,19 @@ export interface WatchServer {
   ready: Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * Quiet time after the last file event before an update starts: the events of one save (an
+ * editor's write and rename) come together. A burst of saves longer than that is one update all
+ * the same: an update whose files change again while it runs leaves its report to the next.
+ */
+const DEBOUNCE_MS = 5;
+
+/**
+ * Quiet time after an update of pages' text before the search files are made again: making them
+ * takes several times as long as the update, and a save that came meanwhile would wait for them.
+ */
+const SEARCH_PAUSE_MS = 1000;
 
 /** Files no update is for: dependencies, version control, editors' temporary files. */
 const ignored = (file: string) =>
@@ -78,6 +93,22 @@ function describe(update: DevUpdate): string {
   return `Rebuilt ${what} (${update.scope}) in ${update.ms} ms: ${pages} changed${update.reloadAll ? ", assets changed" : ""}`;
 }
 
+const SCOPES: DevUpdate["scope"][] = ["page", "structure", "site"];
+
+/** Two updates in a row as one: what either changed, the later one's warnings (each printed as it ended) and timings. */
+function merged(a: DevUpdate | null, b: DevUpdate | null): DevUpdate | null {
+  if (!a || !b) return a ?? b;
+  return {
+    scope: SCOPES[Math.max(SCOPES.indexOf(a.scope), SCOPES.indexOf(b.scope))],
+    sources: [...new Set([...a.sources, ...b.sources])].sort(),
+    routes: [...new Set([...a.routes, ...b.routes])],
+    reloadAll: a.reloadAll || b.reloadAll,
+    ms: a.ms + b.ms,
+    warnings: b.warnings,
+    timings: b.timings,
+  };
+}
+
 /** The page shown for every route while the site has never built: its error. */
 function buildFailedPage(live: LiveChannel): string {
   const error = live.error ?? { message: "The site has not been built." };
@@ -104,6 +135,8 @@ class WatchRun {
   /** The warnings of the last update: one printed again only once it has been gone. */
   private shownWarnings = new Set<string>();
   private readonly pending = new Set<string>();
+  /** When the first event of the pending files came (performance.now()). */
+  private firstEvent = 0;
   private timer: NodeJS.Timeout | null = null;
   private searchTimer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
@@ -120,7 +153,8 @@ class WatchRun {
     private readonly options: WatchOptions,
     readonly outDir: string,
   ) {
-    this.session = new DevSession({ configFile: options.configFile, outDir, headHtml: this.live.headHtml });
+    const { headHtml } = this.live;
+    this.session = new DevSession({ configFile: options.configFile, outDir, headHtml, shown: this.showEarly });
   }
 
   /**
@@ -174,6 +208,28 @@ class WatchRun {
     }
     this.live.send({ type: "error", error: errorInfo(error) });
   };
+
+  /** An update whose files changed again while it ran, reported with the next one (`runUpdate`). */
+  private carried: {
+    update: DevUpdate | null;
+    since: number;
+    sentEarly: Set<string>;
+    wasBuilt: boolean;
+  } | null = null;
+  /** Routes of the running update already sent to the pages (`showEarly`). */
+  private sentEarly = new Set<string>();
+
+  /** A page an update wrote, shown at once where it is open (but over an error, which a full reload clears). */
+  private readonly showEarly = (routes: string[]) => {
+    if (!this.built || this.live.error) return;
+    for (const route of routes) this.sentEarly.add(route);
+    this.live.send({ type: "reload", routes, all: false });
+  };
+
+  /** The routes of an update's reload: those its pages were not sent already. */
+  private notSent(update: DevUpdate): string[] {
+    return update.routes.filter((route) => !this.sentEarly.has(route));
+  }
 
   /** The warnings of an update that were not among the last one's (each is printed once while it lasts). */
   private warn(warnings: Diagnostic[]): void {
@@ -267,7 +323,12 @@ class WatchRun {
   private async runUpdate(): Promise<void> {
     const changed = new Set(this.pending);
     this.pending.clear();
-    const wasBuilt = this.built;
+    const carried = this.carried;
+    this.carried = null;
+    const since = carried?.since ?? this.firstEvent;
+    const started = Math.round(performance.now() - since);
+    this.sentEarly = carried?.sentEarly ?? new Set();
+    const wasBuilt = carried?.wasBuilt ?? this.built;
     let update: DevUpdate | null = null;
     let failure: unknown = null;
     try {
@@ -280,10 +341,23 @@ class WatchRun {
     // A config edit can move the folders to watch, even one that then fails.
     await this.watchNew();
     if (update) this.built = true;
-    const hadError = this.live.error !== null;
+    // Printed as each update ends, a carried one's too (the config's warnings come with one update alone).
     if (update) this.warn(update.warnings);
+    update = merged(carried?.update ?? null, update);
+    // Files changed again meanwhile (a burst of saves): the next update, on its way, reports for both.
+    // A failure is left to it too: the files that failed are read again with it.
+    if (this.pending.size && !this.closed) {
+      this.carried = { update, since, sentEarly: this.sentEarly, wasBuilt };
+      return;
+    }
+    this.report(update, failure, wasBuilt, since, started);
+  }
+
+  /** What an update did: a line, the reload of the pages that changed, an error shown over them. */
+  private report(update: DevUpdate | null, failure: unknown, wasBuilt: boolean, since: number, started: number): void {
+    const hadError = this.live.error !== null;
     if (failure) {
-      if (update) this.live.send({ type: "reload", routes: update.routes, all: update.reloadAll || !wasBuilt });
+      if (update) this.live.send({ type: "reload", routes: this.notSent(update), all: update.reloadAll || !wasBuilt });
       this.fail(failure);
       return;
     }
@@ -292,15 +366,44 @@ class WatchRun {
     this.options.out.info(describe(update!));
     this.printed.clear();
     if (hadError) this.live.send({ type: "ok" });
-    this.live.send({ type: "reload", routes: update!.routes, all: update!.reloadAll || hadError || !wasBuilt });
-    this.scheduleSearch(update!.scope === "page" ? 400 : 0);
+    // Sent even with no route left: the pages forget what they prefetched.
+    this.live.send({ type: "reload", routes: this.notSent(update!), all: update!.reloadAll || hadError || !wasBuilt });
+    if (this.options.timings) this.printTimings(update!, since, started);
+    this.scheduleSearch(update!.scope === "page" ? SEARCH_PAUSE_MS : 0);
   }
 
+  /** Where an update's time went, counted from the first file event it is for (`--timings`). */
+  private printTimings(update: DevUpdate, since: number, started: number): void {
+    const sent = Math.round(performance.now() - since);
+    const stages = Object.entries({ ...update.timings, done: update.ms }).map(([k, v]) => `${k} ${started + v}`);
+    this.options.out.info(
+      `Timings (ms after the first file event): started ${started}, ${stages.join(", ")}, sent ${sent}`,
+    );
+  }
+
+  /**
+   * The search files, made again once saves pause (they take longer than a page), after any update
+   * waiting, on a thread of their own: a save that comes meanwhile is not kept waiting. Written
+   * after the update running then, if any, unless it wrote other pages (then made again).
+   */
   private scheduleSearch(delay: number): void {
     if (this.searchTimer) clearTimeout(this.searchTimer);
     this.searchTimer = setTimeout(() => {
       this.searchTimer = null;
-      void this.queue(() => this.session.writeSearchFiles().catch(this.fail));
+      void this.queue(async () => {
+        // A save came meanwhile: its update goes first, then the search files, once saves pause again.
+        if (this.pending.size) return this.scheduleSearch(SEARCH_PAUSE_MS);
+        const made = this.session.makeSearchFiles();
+        made
+          .then((write) =>
+            this.queue(async () => {
+              if (!this.closed && !(await write())) this.scheduleSearch(SEARCH_PAUSE_MS);
+            }),
+          )
+          .catch((error: unknown) => {
+            if (!this.closed) this.fail(error);
+          });
+      });
     }, delay);
     this.searchTimer.unref();
   }
@@ -316,6 +419,7 @@ class WatchRun {
   /** A file changed: an update starts once events pause. */
   private changed(file: string): void {
     if (ignored(file)) return;
+    if (this.pending.size === 0) this.firstEvent = performance.now();
     this.pending.add(path.resolve(file));
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
@@ -324,7 +428,7 @@ class WatchRun {
       void this.queue(async () => {
         if (this.pending.size) await this.runUpdate();
       });
-    }, this.options.debounceMs ?? 20);
+    }, this.options.debounceMs ?? DEBOUNCE_MS);
   }
 
   /** Whether an event changed the file: reading a file changes its access time, and that is an event too. */

@@ -56,8 +56,9 @@ export interface SiteStamps {
   site: string;
   /**
    * Every doc's id, path, title and front matter, the folders' `_category_` files and whether
-   * drafts are shown: the sidebar, tags, cards, links between docs. (The sidebars module is one
-   * of the config's inputs, in `site`.)
+   * drafts are shown: the sidebar (its items' custom props too: `sidebar_custom_props` is front
+   * matter, `customProps` a `_category_` file's), tags, cards, links between docs. (The sidebars
+   * module, and its items' custom props, are among the config's inputs, in `site`.)
    */
   structure: string;
   /** How docs are read: `markdown.format` and the site's plugins, their code and options (plugin-list.ts). */
@@ -128,6 +129,18 @@ function pageDependencies(
   return ["page-v2", kind, route, ...site, ...own];
 }
 
+/** A page's key: the hash of everything it is made from. */
+function pageKey(
+  kind: PageKind,
+  route: string,
+  stamps: SiteStamps,
+  docs: SourceDoc[],
+  format: SiteConfig["markdown"]["format"],
+  redirect: Redirect | null,
+): string {
+  return hashOf(...pageDependencies(kind, route, stamps, docs, format, redirect));
+}
+
 /**
  * Every page of the site in a stable order: home, docs, category pages, tags, each tag, search,
  * 404, then the redirect pages (checked against the other pages' routes).
@@ -149,7 +162,7 @@ export function planPages(model: ContentModel, site: SiteView, stamps: SiteStamp
       tag: extra.tag ?? null,
       category: extra.category ?? null,
       redirect,
-      key: hashOf(...pageDependencies(kind, route, stamps, docs, site.config.markdown.format, redirect)),
+      key: pageKey(kind, route, stamps, docs, site.config.markdown.format, redirect),
     });
   };
   // A doc served at the site's root (docs at "/") is the home page.
@@ -174,6 +187,31 @@ export function planPages(model: ContentModel, site: SiteView, stamps: SiteStamp
   // pages still come to one file, the later one stays.
   const last = new Map(plans.map((plan, i) => [plan.file, i]));
   return withoutTakenPayloads(plans.filter((plan, i) => last.get(plan.file) === i));
+}
+
+/**
+ * The plans again after an edit of some docs' text alone (`changed`, by id: their structure, the
+ * stamps and every other doc as they were; replan.ts checks that): what planPages gives for
+ * `model`, working out only the keys of the pages made from those docs (their doc pages, the tag
+ * pages listing them). Every other plan is kept as it is.
+ */
+export function replanPages(
+  plans: PagePlan[],
+  model: ContentModel,
+  site: SiteView,
+  stamps: SiteStamps,
+  changed: Set<string>,
+): PagePlan[] {
+  const docsOf = (plan: PagePlan): SourceDoc[] => {
+    if (plan.kind === "doc") return [model.byId.get(plan.doc!.id)!];
+    return plan.kind === "tag" ? model.tags.get(plan.tag!)!.docIds.map((id) => model.byId.get(id)!) : [];
+  };
+  return plans.map((plan) => {
+    const docs = docsOf(plan);
+    if (!docs.some((doc) => changed.has(doc.id))) return plan;
+    const key = pageKey(plan.kind, plan.route, stamps, docs, site.config.markdown.format, plan.redirect);
+    return { ...plan, doc: plan.kind === "doc" ? docs[0] : plan.doc, key };
+  });
 }
 
 /** A payload whose path is a page's file or folder (a doc with the slug `page-data.json`) is not made. */

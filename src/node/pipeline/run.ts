@@ -3,7 +3,8 @@
 // folder swapped in, or the folder the dev server serves) and their options. The stages:
 //   1. inputs      the docs, the folders' category files, the static files (inputs.ts)
 //   2. model       docs with routes, the sidebars and tags: pure data (content/site.ts)
-//   3. keys        every page with the key of everything it is made from (keys.ts, prepare.ts)
+//   3. keys        every page with the key of everything it is made from (keys.ts, prepare.ts);
+//                  after an edit of docs' text, only their pages keyed again (replan.ts)
 //   4. produce     each page from the store, or rendered and kept (produce.ts)
 //   5. site files  assets, images, static files, sitemap, search and llms.txt (site-files.ts)
 //   6. validate    every link and anchor (validate.ts), when the sink asks: before a build swaps
@@ -19,6 +20,7 @@ import { type KnownDocs, readSiteInputs } from "./inputs.ts";
 import type { OutputItem } from "./output-item.ts";
 import { type PreparedSite, prepareSite, type RendererCache } from "./prepare.ts";
 import { type ProducedPage, producePages } from "./produce.ts";
+import { keepWarnings, replan } from "./replan.ts";
 import { siteFiles } from "./site-files.ts";
 import { Spool } from "./spool.ts";
 import { brokenLinksOf } from "./validate.ts";
@@ -56,6 +58,11 @@ export interface RunOptions {
   known?: KnownDocs;
   /** Renderers kept from the last run (watch mode). */
   renderers?: RendererCache;
+  /**
+   * The site the last run planned (watch mode, with `known`): when the changed files are docs
+   * whose text alone changed, its plan is kept and only their pages are keyed again (replan.ts).
+   */
+  previous?: PreparedSite;
   /** Told the site as soon as it is planned (watch mode keeps it, even if a later stage fails). */
   planned?(site: PreparedSite): void;
   /** Told each stage as it starts and how far it is (a progress line on a terminal). */
@@ -108,14 +115,21 @@ function stopwatch() {
 /** Stages 1 to 3: the inputs, the content model and every page's key. */
 export async function plan(
   loaded: LoadedConfig,
-  options: Pick<RunOptions, "caches" | "warnings" | "drafts" | "known" | "renderers">,
+  options: Pick<RunOptions, "caches" | "warnings" | "drafts" | "known" | "renderers" | "previous">,
   lap: (stage: string) => void = () => {},
 ): Promise<PreparedSite> {
+  const kept = replan(options.previous, loaded, options.known, options.caches.shortcuts, options.warnings);
+  if (kept) {
+    lap("replan");
+    return kept;
+  }
+  const from = options.warnings.items.length;
   const inputs = readSiteInputs(loaded, options.known);
   const model = buildContentModel(inputs, loaded, options.warnings, { drafts: options.drafts });
   lap("load");
   const site = await prepareSite(loaded, inputs, model, options.caches, options.warnings, options.renderers);
   lap("setup");
+  keepWarnings(site, options.warnings.items.slice(from));
   return site;
 }
 

@@ -13,7 +13,7 @@ import { SsodocsError } from "../errors.ts";
 import { headersFile } from "../render/csp.ts";
 import { isSvg, publishedImage } from "../render/image-files.ts";
 import { sitemapAndRobots } from "../render/pages.ts";
-import { EMBEDDED_INDEX_FILE, EMBEDDED_TEXTS_FILE, RECORDS_FILE, SearchFiles } from "../search/files.ts";
+import { EMBEDDED_INDEX_FILE, EMBEDDED_TEXTS_FILE, RECORDS_FILE, SearchFiles, searchFiles } from "../search/files.ts";
 import { LLMS_FILE, llmsTxt } from "../search/llms.ts";
 import { docsInRecordOrder } from "../search/order.ts";
 import type { PageStore } from "../store/page-store.ts";
@@ -60,14 +60,21 @@ const staticFile = (site: PreparedSite, file: string) => () => site.loaded.input
 
 /**
  * The search files: from the store when the doc pages they are made from are the same, else made
- * and kept. records.json is written piece by piece to its entry (or to a file of the run's `spool`),
- * a doc page's records read one at a time: a large site's would not fit in memory at once.
+ * (by `make`: watch mode's makes them on a thread of its own) and kept. With the run's `spool`,
+ * records.json is written piece by piece to its entry (or to a file of the spool), a doc page's
+ * records read one at a time: a large site's would not fit in memory at once.
  */
 export async function searchOutputs(
   site: PreparedSite,
   store: PageStore,
   pages: ProducedPage[],
-  spool?: Spool,
+  {
+    make = async (...args) => searchFiles(...args),
+    spool,
+  }: {
+    make?: (...args: Parameters<typeof searchFiles>) => Promise<ReturnType<typeof searchFiles>>;
+    spool?: Spool;
+  } = {},
 ): Promise<OutputItem[]> {
   // Unlisted docs are left out of search.
   const docs = docsInRecordOrder(
@@ -97,20 +104,20 @@ export async function searchOutputs(
     }
     return files.finish();
   };
+  if (!spool) {
+    // Watch mode: the records in memory.
+    const records = (await Promise.all(docs.map((d) => d.page.records()))).filter((r) => r !== null);
+    return (await make(records, site.config.url, site.config.search.synonyms)).map((file, i) => {
+      const entry = store.write(keys[i], null, file.contents, { warnings: [], images: [] });
+      return { path: file.path, hash: entry.info.hash, bytes: () => file.contents };
+    });
+  }
   /** The index's two parts, kept in the store. */
   const parts = ({ index, texts }: { index: Buffer; texts: Buffer }): OutputItem[] =>
     [index, texts].map((bytes, i) => {
       const entry = store.write(keys[i + 1], null, bytes, { warnings: [], images: [] });
       return { path: names[i + 1], hash: entry.info.hash, bytes: () => bytes };
     });
-  if (!spool) {
-    // Watch mode: the records in memory.
-    const pieces: string[] = [];
-    const made = await fill((piece) => pieces.push(piece));
-    const records = Buffer.from(pieces.join(""), "utf8");
-    const entry = store.write(keys[0], null, records, { warnings: [], images: [] });
-    return [{ path: RECORDS_FILE, hash: entry.info.hash, bytes: () => records }, ...parts(made)];
-  }
   const large = await store.writeLarge(keys[0], fill, spool.newFile());
   const stored = { file: large.file, offset: large.offset };
   const records: OutputItem = {
@@ -208,7 +215,7 @@ export async function siteFiles(
     ...site.client.files.map((f) => copyOf(() => readToolFile(f.from), f.path, f.hash)),
     // The site's stylesheets after ssodocs's, with the files their url()s load.
     ...site.styles.files,
-    ...(search ? await searchOutputs(site, store, pages, spool) : []),
+    ...(search ? await searchOutputs(site, store, pages, { spool }) : []),
     // llms.txt (each doc's Markdown copy is part of its page).
     outputOf(LLMS_FILE, llmsTxt(site.model, site.config)),
   ];

@@ -54,3 +54,23 @@ export class SearchFiles {
     return { index: Buffer.from(JSON.stringify(first), "utf8"), texts: Buffer.from(JSON.stringify(texts), "utf8") };
   }
 }
+
+/**
+ * The three search files in memory (watch mode's, a site of a few hundred pages), from each doc
+ * page's records as JSON text, in record order.
+ */
+export function searchFiles(
+  records: string[],
+  origin: string,
+  synonyms: string[][] = [],
+): { path: string; contents: Buffer }[] {
+  const pieces: string[] = [];
+  const files = new SearchFiles(origin, synonyms, (piece) => pieces.push(piece));
+  for (const json of records) files.add(json);
+  const { index, texts } = files.finish();
+  return [
+    { path: RECORDS_FILE, contents: Buffer.from(pieces.join(""), "utf8") },
+    { path: EMBEDDED_INDEX_FILE, contents: index },
+    { path: EMBEDDED_TEXTS_FILE, contents: texts },
+  ];
+}

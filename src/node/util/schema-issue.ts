@@ -120,6 +120,16 @@ function gotText(value: unknown, missing: boolean): string {
   }
 }
 
+/**
+ * ` (got <the value's JSON>)` to end a message with, or nothing: where the JSON is longer than
+ * `max`, or where the message says itself what the value holds that it may not (custom props:
+ * `holds a function at "render"`, which their JSON would leave out).
+ */
+export function gotPart(issue: SchemaIssue, max = Number.POSITIVE_INFINITY): string {
+  if (issue.got.length > max || /^(?:holds|nests) /.test(issue.message)) return "";
+  return ` (got ${issue.got})`;
+}
+
 /** The issue of a rejected `input` that says most, as ssodocs reports it. */
 export function schemaIssue(schema: v.GenericSchema, input: unknown, issues: readonly Issue[]): SchemaIssue {
   const { issue, path } = deepest(issues[0]);

@@ -2,6 +2,8 @@
 // docs (plugin-content-docs) and authentik's own. src/node/content/frontmatter.ts reads the YAML
 // and checks it against this schema, which is where the types come from.
 import * as v from "valibot";
+import { customPropsSchema } from "./custom-props.ts";
+import { safeRoutePart } from "./route-part.ts";
 import { MAX_DESCRIPTION_LENGTH, MAX_KEYWORDS_LENGTH, MAX_LABEL_LENGTH } from "../limits.ts";
 
 export type SupportLevel = "authentik" | "community" | "vendor" | "deprecated";
@@ -16,22 +18,7 @@ const headingLevel = v.pipe(
   v.minValue(2, "must be at least 2"),
   v.maxValue(6, "must be at most 6"),
 );
-/** Whether a path (a slug, a file or folder name) may become part of a route: no `.` or `..` segment, no `\\`, `?`, `#`, `%` or control character. */
-export function unsafeRoutePart(value: string): string | null {
-  if (/[\u0000-\u001f\u007f]/.test(value)) return "a control character";
-  if (value.includes("\\")) return "a backslash";
-  const special = /[?#%]/.exec(value);
-  if (special) return `"${special[0]}"`;
-  if (value.split("/").some((segment) => segment === "." || segment === "..")) return 'a "." or ".." segment';
-  return null;
-}
-const routePart = v.pipe(
-  nonEmpty,
-  v.check(
-    (value) => unsafeRoutePart(value) === null,
-    (issue) => `may not contain ${unsafeRoutePart(String(issue.input))}`,
-  ),
-);
+const routePart = v.pipe(nonEmpty, safeRoutePart);
 const docRef = v.union([v.null(), nonEmpty], "must be a doc id or null");
 /** At most `max` characters: a value shown on other pages is copied into each of them. */
 const upTo = (max: number) =>
@@ -42,7 +29,7 @@ const upTo = (max: number) =>
 /** A string shown on other pages than its own (in the sidebar, on tag pages, in cards). */
 const label = v.pipe(nonEmpty, upTo(MAX_LABEL_LENGTH));
 const tag = v.union(
-  [label, v.object({ label, permalink: v.optional(label), description: v.optional(text()) })],
+  [label, v.object({ label, permalink: v.optional(v.pipe(label, safeRoutePart)), description: v.optional(text()) })],
   "must be a tag name or { label, permalink }",
 );
 /** An address an edit link may have: http or https (a `javascript:` one would run in the reader's page). */
@@ -76,7 +63,7 @@ export const FrontMatterSchema = v.object({
   sidebar_label: v.optional(label),
   sidebar_position: v.optional(v.pipe(v.number("must be a number"), v.finite("must be a number"))),
   sidebar_class_name: v.optional(nonEmpty),
-  sidebar_custom_props: v.optional(v.record(v.string(), v.unknown(), "must be a set of key: value lines")),
+  sidebar_custom_props: v.optional(customPropsSchema("must be a set of key: value lines")),
   sidebar_key: v.optional(nonEmpty),
   displayed_sidebar: v.optional(v.union([v.null(), nonEmpty], "must be a sidebar id or null")),
   pagination_label: v.optional(label),
