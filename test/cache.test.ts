@@ -20,7 +20,7 @@ describe("the code cache", () => {
     const sites = Array.from({ length: 33 }, (_, i) => codeCacheFor(`site-${i}`, dir));
     const files = () => readdirSync(dir).sort();
     for (const [i, site] of sites.slice(0, 32).entries()) {
-      site.write("v1", { [`k${i}`]: `<pre>${i}</pre>` });
+      site.write("v1", [[`k${i}`, `<pre>${i}</pre>`]]);
       // The first site's file is the oldest, 32 minutes back; the last one's a minute back.
       const [file] = files().filter((f) => !before.has(f));
       before.add(file);
@@ -29,7 +29,7 @@ describe("the code cache", () => {
     }
     // Reading the oldest makes it recent: the second site's file is the one to go for a 33rd.
     expect(sites[0].read("v1").get("k0")).toBe("<pre>0</pre>");
-    sites[32].write("v1", { k32: "<pre>32</pre>" });
+    sites[32].write("v1", [["k32", "<pre>32</pre>"]]);
     expect(files()).toHaveLength(32);
     expect(sites[1].read("v1").size).toBe(0);
     expect(sites[0].read("v1").size).toBe(1);

@@ -432,7 +432,7 @@ export class DevSession {
     if (!site) return async () => true;
     const pages = await producePages(site, this.caches.pages, [], null);
     const make = (...args: Parameters<SearchThread["make"]>) => this.searchThread.make(...args);
-    const files = await searchOutputs(site, this.caches.pages, pages, onThread ? make : undefined);
+    const files = await searchOutputs(site, this.caches.pages, pages, { make: onThread ? make : undefined });
     return async () => {
       if (this.written !== site) return false;
       this.searchPaths = files.map((f) => f.path);

@@ -81,6 +81,10 @@ export interface CodeRenderer {
   prefetch(fences: readonly Fence[]): void;
   /** Whether blocks wait to be highlighted (none when the cache had them all). */
   hasPending(): boolean;
+  /** The blocks of rendered HTML (with placeholders) not highlighted yet, by key. */
+  missing(html: string): string[];
+  /** Whether the block of a key is highlighted. */
+  highlighted(key: string): boolean;
   /**
    * Highlights the queued blocks (creating the highlighter only if there are any): those of
    * `pages` (rendered HTML with placeholders) first and only, or all.
@@ -95,6 +99,7 @@ export interface CodeRenderer {
 }
 
 const PLACEHOLDER = /<!--ssodocs-code:([0-9a-f]{32})-->/g;
+const keysOf = (html: string) => [...html.matchAll(PLACEHOLDER)].map((m) => m[1]);
 
 /** The language a fence names, as a build loading `loaded` highlights it (null: plain text), and a warning if any. */
 function languageOf(name: string, loaded: ReadonlySet<string>): { lang: string | null; warning?: string } {
@@ -131,7 +136,17 @@ function blockFrame(meta: ReturnType<typeof parseFenceInfo>, key: string): strin
  */
 export interface HighlightCache {
   read(version: string): Map<string, string>;
-  write(version: string, blocks: Record<string, string>): void;
+  write(version: string, blocks: Iterable<readonly [string, string]>): void;
+}
+
+/** A block's key and what highlighting it takes, in a build that loads `languages` (`loaded`, as a set). */
+function blockAndKey(source: string, info: string, languages: readonly string[], loaded: ReadonlySet<string>) {
+  const meta = parseFenceInfo(info);
+  const code = applyMagicComments(source, meta.highlightLines);
+  const { lang, warning } = languageOf(meta.lang, loaded);
+  const highlightLines = [...meta.highlightLines].sort((a, b) => a - b);
+  const key = hashOf(lang ?? "", highlightLines.join(","), code, languageContext(lang, languages));
+  return { meta, key, warning, block: { code, lang, highlightLines } satisfies PendingBlock };
 }
 
 /** A code renderer for a build that loads `languages` (the site's, see language-context.ts), with the site's code cache. */
@@ -149,19 +164,12 @@ export function createCodeRenderer(languages: readonly string[], cache: Highligh
   let queue: HighlightQueue | null = null;
   const enqueue = (key: string, block: PendingBlock) => {
     if (cached.has(key)) return;
-    queue ??= new HighlightQueue(languages, { worker: COMPILED });
+    // Highlighted blocks go straight into `cached`, where pages take them from.
+    queue ??= new HighlightQueue(languages, { worker: COMPILED, results: cached });
     queue.add(key, block);
   };
 
-  /** A block's key and what highlighting it takes. */
-  const blockOf = (source: string, info: string) => {
-    const meta = parseFenceInfo(info);
-    const code = applyMagicComments(source, meta.highlightLines);
-    const { lang, warning } = languageOf(meta.lang, loaded);
-    const highlightLines = [...meta.highlightLines].sort((a, b) => a - b);
-    const key = hashOf(lang ?? "", highlightLines.join(","), code, languageContext(lang, languages));
-    return { meta, key, warning, block: { code, lang, highlightLines } satisfies PendingBlock };
-  };
+  const blockOf = (source: string, info: string) => blockAndKey(source, info, languages, loaded);
 
   const render = (raw: string, info: string, env: MarkdownEnv, line: number): string => {
     const source = raw.replace(/\n$/, "");
@@ -190,8 +198,8 @@ export function createCodeRenderer(languages: readonly string[], cache: Highligh
   const highlightPending = async (pages?: string[]) => {
     const current = queue;
     if (!current) return;
-    const keys = pages && new Set(pages.flatMap((html) => [...html.matchAll(PLACEHOLDER)].map((m) => m[1])));
-    for (const [key, html] of await current.drain(keys)) cached.set(key, html);
+    const keys = pages && new Set(pages.flatMap(keysOf));
+    await current.drain(keys);
     // Done when no other caller waits and nothing is left (else the last to finish closes it).
     if (queue === current && current.idle()) {
       queue = null;
@@ -203,15 +211,27 @@ export function createCodeRenderer(languages: readonly string[], cache: Highligh
     const changed = used.size !== initialKeys.size || [...used].some((k) => !initialKeys.has(k));
     if (!changed) return;
     const entries = [...used].sort().flatMap((k) => (cached.has(k) ? [[k, cached.get(k)!] as const] : []));
-    cache?.write(version, Object.fromEntries(entries));
+    cache?.write(version, entries);
   };
 
   const fill = (html: string) => html.replace(PLACEHOLDER, (_m, key: string) => cached.get(key) ?? "");
+  const missing = (html: string) => keysOf(html).filter((key) => !cached.has(key));
   const close = () => {
     queue?.close();
     queue = null;
   };
-  return { render, prefetch, hasPending: () => !!queue, highlightPending, fill, save, close };
+  const highlighted = (key: string) => cached.has(key);
+  return {
+    render,
+    prefetch,
+    hasPending: () => !!queue,
+    missing,
+    highlighted,
+    highlightPending,
+    fill,
+    save,
+    close,
+  };
 }
 
 /** Fenced code goes through the code renderer; fences may be indented any amount (as in MDX). */

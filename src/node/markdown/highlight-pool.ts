@@ -1,8 +1,10 @@
-// Spreads highlighting over the machine's cores. The blocks wait in one queue of small batches;
-// a worker thread takes batches from the back as soon as there are any, the main thread from the
-// front once it has nothing else to do and the backlog is large, each when it is free. So no thread idles while another has a long list, and each
-// compiles mostly its own grammars (compiling a grammar's patterns is much of the cost). Every
-// thread loads the same languages, so a block comes out the same whichever thread takes it.
+// Spreads highlighting over the machine's cores. The blocks wait in one queue of small batches, in
+// the order the pages that show them are written; a worker thread takes batches from the front as
+// soon as there are any (so the first pages are ready first), the main thread from the back once
+// it has nothing else to do and the backlog is large, each when it is free. So no thread idles
+// while another has a long list, and each compiles mostly its own grammars (compiling a grammar's
+// patterns is much of the cost). Every thread loads the same languages, so a block comes out the
+// same whichever thread takes it.
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { COMPILED } from "../paths.ts";
@@ -58,7 +60,8 @@ export class HighlightQueue {
   private readonly queue: HighlightBatch[] = [];
   private batch: HighlightBatch = [];
   private readonly queued = new Set<string>();
-  readonly results = new Map<string, string>();
+  /** Highlighted blocks by key (the code renderer hands in its own map, which they then join). */
+  readonly results: Map<string, string>;
   private worker: Worker | null = null;
   /** Batches the worker took and has not answered yet, oldest first (given back if it fails). */
   private taken: HighlightBatch[] = [];
@@ -76,8 +79,10 @@ export class HighlightQueue {
 
   constructor(
     private readonly langs: readonly string[],
-    private readonly options: { worker: boolean; stats?: HighlightStats },
-  ) {}
+    private readonly options: { worker: boolean; stats?: HighlightStats; results?: Map<string, string> },
+  ) {
+    this.results = options.results ?? new Map();
+  }
 
   /** Queues a block (once per key); the worker starts with the first. */
   add(key: string, block: PendingBlock): void {
@@ -107,7 +112,7 @@ export class HighlightQueue {
       this.settle();
     });
     const fail = () => {
-      this.queue.push(...this.taken.reverse());
+      this.queue.unshift(...this.taken);
       this.taken = [];
       this.worker = null;
       void worker.terminate();
@@ -120,28 +125,41 @@ export class HighlightQueue {
     if (!this.draining) worker.unref();
   }
 
-  /** Hands the worker batches from the back of the queue, a few ahead. */
+  /** Hands the worker batches from the front of the queue, a few ahead. */
   private give(): void {
     const worker = this.worker;
     if (!worker) return;
     if (!this.queue.length) this.flush();
     while (this.taken.length < AHEAD && this.queue.length) {
-      const batch = this.queue.pop()!;
+      const batch = this.queue.shift()!;
       this.taken.push(batch);
       worker.postMessage(batch);
     }
   }
 
-  /** Moves the queued blocks of `keys` to where the worker takes its next batches from. */
+  /**
+   * Moves the queued blocks of `keys` to where the worker takes its next batches from. The queue
+   * is in page order, so they are mostly there already: it is read from the front only until all
+   * are found, and blocks in its first few batches stay where they are.
+   */
   private putFirst(keys: ReadonlySet<string>): void {
+    const withWorker = new Set(this.taken.flatMap((batch) => batch.map(([key]) => key)));
+    let left = 0;
+    for (const key of keys) if (this.queued.has(key) && !this.results.has(key) && !withWorker.has(key)) left++;
     const wanted: HighlightBatch = [];
-    for (const batch of this.queue)
-      for (let i = batch.length - 1; i >= 0; i--) if (keys.has(batch[i][0])) wanted.push(...batch.splice(i, 1));
+    for (let b = 0; b < this.queue.length && left > 0; b++) {
+      const batch = this.queue[b];
+      for (let i = 0; i < batch.length; i++) {
+        if (!keys.has(batch[i][0])) continue;
+        left--;
+        if (b >= AHEAD) wanted.push(...batch.splice(i--, 1));
+      }
+    }
     if (!wanted.length) return;
     const rest = this.queue.filter((batch) => batch.length);
     this.queue.length = 0;
+    for (let i = 0; i < wanted.length; i += BATCH) this.queue.push(wanted.slice(i, i + BATCH));
     this.queue.push(...rest);
-    for (let i = wanted.length; i > 0; i -= BATCH) this.queue.push(wanted.slice(Math.max(0, i - BATCH), i));
     this.give();
   }
 
@@ -175,7 +193,8 @@ export class HighlightQueue {
       // Closed while waiting (the build or the watch session ended): no answer will come.
       if (this.closed) throw new Error("code highlighting was stopped");
       const helping = !this.worker || this.highlighter || this.queuedBlocks() >= MAIN_HELPS_FROM;
-      const batch = helping ? this.queue.shift() : undefined;
+      // Without a worker, in order; beside one, from the back, away from the worker's batches.
+      const batch = !helping ? undefined : this.worker ? this.queue.pop() : this.queue.shift();
       if (batch) {
         this.highlighter ??= createBlockHighlighter(this.langs);
         const highlighter = await this.highlighter;

@@ -9,6 +9,8 @@ export interface OutputItem {
   bytes(): Buffer | Promise<Buffer>;
   /** The source file it is made from (a doc, an image, a static file), named when it cannot be written. */
   source?: string;
+  /** A file that holds its bytes from `offset` on: a sink copies them from there rather than read them all into memory. */
+  stored?: { file: string; offset: number };
 }
 
 /** An output item made from bytes in memory. */

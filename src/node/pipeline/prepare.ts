@@ -40,6 +40,8 @@ export interface PreparedSite {
   plans: PagePlan[];
   /** Whether the store holds the page, with every image it copies unchanged. */
   stored(plan: PagePlan): boolean;
+  /** The code renderer of the site's languages (its highlighting starts as soon as blocks are queued). */
+  code(): CodeRenderer;
   /** The templates, the Markdown renderer and the code renderer, loaded on first use. */
   renderers(): Promise<{ templates: Templates; markdown: MarkdownRenderer; code: CodeRenderer }>;
   /** A hash of the page keys and output files: links need no validating again when it is the last validated one. */
@@ -129,6 +131,14 @@ export async function prepareSite(
   };
   const plans = planPages(model, site, stamps, loaded.file);
   let renderers: ReturnType<PreparedSite["renderers"]> | null = null;
+  const code = () => {
+    const languages = inputs.languages.join(",");
+    if (cache.code?.languages !== languages) {
+      cache.code?.code.close();
+      cache.code = { languages, code: createCodeRenderer(inputs.languages, caches.code) };
+    }
+    return cache.code.code;
+  };
   const imageHashes = new Map<string, string | null>();
   // The store names an image by its path in the docs folder (produce.ts).
   const imageUnchanged = ([name, hash]: [string, string, string]) => {
@@ -169,21 +179,17 @@ export async function prepareSite(
             throw new SsodocsError("the templates changed while the site was being built; build again");
           cache.templates = { stamp: templatesHash, templates: fresh.templates };
         }
-        const languages = inputs.languages.join(",");
-        if (cache.code?.languages !== languages) {
-          cache.code?.code.close();
-          cache.code = { languages, code: createCodeRenderer(inputs.languages, caches.code) };
-        }
-        const { code } = cache.code;
+        const codeRenderer = code();
         const plugins = config.markdown.plugins;
-        if (cache.markdown?.code !== code || !samePlugins(cache.markdown.plugins, plugins)) {
-          const markdown = createMarkdownRenderer(code, { list: plugins, configFile: loaded.file });
-          cache.markdown = { code, plugins, markdown };
+        if (cache.markdown?.code !== codeRenderer || !samePlugins(cache.markdown.plugins, plugins)) {
+          const markdown = createMarkdownRenderer(codeRenderer, { list: plugins, configFile: loaded.file });
+          cache.markdown = { code: codeRenderer, plugins, markdown };
         }
-        return { templates: cache.templates.templates, markdown: cache.markdown.markdown, code };
+        return { templates: cache.templates.templates, markdown: cache.markdown.markdown, code: codeRenderer };
       })();
       return renderers;
     },
+    code,
     validationStamp(pages, files) {
       return hashOf("validated-v1", config.baseUrl, ...pages.map((p) => p.plan.key), ...[...files].sort());
     },

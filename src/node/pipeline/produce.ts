@@ -2,7 +2,6 @@
 // A page's bytes and data are read from the store only when a later stage asks for them; an
 // entry that turns out to be damaged is rendered again on the spot, under the same key.
 import path from "node:path";
-import type { DocSearchRecord } from "../../shared/types.ts";
 import type { Diagnostic } from "../errors.ts";
 import type { PagePlan } from "./keys.ts";
 import type { MadePage, PageMeta, RenderContext, RenderMeter } from "../render/render-pages.ts";
@@ -12,6 +11,7 @@ import { hashOf } from "../util/hash.ts";
 import { docFences } from "../markdown/fences.ts";
 import { outputOf, type OutputItem } from "./output-item.ts";
 import type { PreparedSite } from "./prepare.ts";
+import type { Spool, SpoolSlice } from "./spool.ts";
 
 /** A page of the build, with what the later stages ask of it. */
 export interface ProducedPage {
@@ -23,7 +23,8 @@ export interface ProducedPage {
   /** Further output files of the page (a doc's Markdown copy). */
   attachments: OutputItem[];
   links(): Promise<PageLinks & { origins: [string, string][] }>;
-  records(): Promise<DocSearchRecord[] | null>;
+  /** A doc page's search records, as JSON text. */
+  records(): Promise<string | null>;
 }
 
 /** What a stored warning says in place of its doc's file (it names the file where the checkout is when it is shown). */
@@ -61,13 +62,15 @@ async function render(
   made: (page: MadePage, entry: Entry<PageMeta>) => Promise<void>,
   meter?: RenderMeter,
 ): Promise<void> {
+  // The code of the docs to render starts highlighting first thing, on another thread, while the
+  // renderers load and the Markdown is rendered here.
+  const code = site.code();
+  for (const plan of plans) if (plan.doc) code.prefetch(docFences(plan.doc));
   // Loaded only when something is rendered (with React's server renderer and the HTML parser of search records).
-  const [{ templates, markdown, code }, { renderPages }] = await Promise.all([
+  const [{ templates, markdown }, { renderPages }] = await Promise.all([
     site.renderers(),
     import("../render/render-pages.ts"),
   ]);
-  // The code of the docs to render starts highlighting now, on another thread, while their Markdown is rendered here.
-  for (const plan of plans) if (plan.doc) code.prefetch(docFences(plan.doc));
   const docPlans = new Map(site.plans.filter((p) => p.doc).map((p) => [p.doc!.id, p]));
   const context: RenderContext = {
     model: site.model,
@@ -92,13 +95,34 @@ async function render(
   code.save();
 }
 
+/**
+ * What the later stages ask of a page just rendered, kept instead of its entry: its links and ids,
+ * and its search records (in the run's spool when it has one). Not its HTML nor its attachments,
+ * which are written as it is rendered: a build of many pages would otherwise hold them all.
+ */
+interface PageFacts {
+  links: Pick<PageMeta, "targets" | "ids" | "origins">;
+  records(): string | null;
+}
+
+function factsOf({ targets, ids, origins, records }: PageMeta, spool?: Spool): PageFacts {
+  const links = { targets, ids, origins };
+  if (records === null || !spool) return { links, records: () => records };
+  // Made apart, so that the closure holds only where the text is, not the text.
+  return spooled(links, spool, spool.add(records));
+}
+
+function spooled(links: PageFacts["links"], spool: Spool, slice: SpoolSlice): PageFacts {
+  return { links, records: () => spool.read(slice) };
+}
+
 /** A page whose bytes and data come from the store (rendered again should its entry be gone or damaged). */
 function pageOf(
   site: PreparedSite,
   store: PageStore,
   plan: PagePlan,
   stored: EntryInfo,
-  known: PageMeta | null,
+  known: PageFacts | null,
 ): ProducedPage {
   const info = entryInfo(site, plan, stored);
   // Read once for the page's HTML and its attachments, which are written one after the other; held
@@ -114,7 +138,6 @@ function pageOf(
     await render(site, store, [plan], async (_page, entry) => void (made = entry));
     return made!;
   };
-  const meta = async () => known ?? (await entry()).meta;
   const source = plan.doc?.file;
   return {
     plan,
@@ -125,13 +148,14 @@ function pageOf(
       path: file,
       hash,
       source,
-      bytes: async () => Buffer.from(((await meta()).attachments ?? []).find(([f]) => f === file)?.[1] ?? "", "utf8"),
+      bytes: async () =>
+        Buffer.from(((await entry()).meta.attachments ?? []).find(([f]) => f === file)?.[1] ?? "", "utf8"),
     })),
     links: async () => {
-      const { targets, ids, origins } = await meta();
+      const { targets, ids, origins } = known?.links ?? (await entry()).meta;
       return { route: plan.route, targets, ids: new Set(ids), origins };
     },
-    records: async () => (await meta()).records,
+    records: async () => (known ? known.records() : (await entry()).meta.records),
   };
 }
 
@@ -146,12 +170,13 @@ export async function producePages(
   emit: ((items: OutputItem[]) => Promise<void>) | null,
   only = site.plans,
   meter?: RenderMeter,
+  spool?: Spool,
 ): Promise<ProducedPage[]> {
   const rendered = new Map<PagePlan, ProducedPage>();
   if (misses.length) {
     const made = async (page: MadePage, entry: Entry<PageMeta>) => {
       // The HTML goes to the sink now; only the data later stages need stays in memory.
-      rendered.set(page.plan, pageOf(site, store, page.plan, entry.info, page.meta));
+      rendered.set(page.plan, pageOf(site, store, page.plan, entry.info, factsOf(page.meta, spool)));
       const source = page.plan.doc?.file;
       const html = { path: page.plan.file, hash: entry.info.hash, bytes: () => entry.body, source };
       const copies = (page.meta.attachments ?? []).map(([file, text]) => ({ ...outputOf(file, text), source }));

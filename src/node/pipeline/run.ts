@@ -22,6 +22,7 @@ import { type PreparedSite, prepareSite, type RendererCache } from "./prepare.ts
 import { type ProducedPage, producePages } from "./produce.ts";
 import { keepWarnings, replan } from "./replan.ts";
 import { siteFiles } from "./site-files.ts";
+import { Spool } from "./spool.ts";
 import { brokenLinksOf } from "./validate.ts";
 
 /** What a run made: every page and every other file of the site, ready for a sink. */
@@ -138,6 +139,9 @@ export async function run(loaded: LoadedConfig, options: RunOptions): Promise<Ru
   // A run of its own closes its renderers; watch mode keeps its renderers from one run to the next.
   const renderers = options.renderers ?? {};
   const clock = stopwatch();
+  // A sink that takes pages as they are rendered lets what later stages need of them go to disk
+  // too (their search records): memory then grows with the links of the site, not its pages.
+  const spool = sink.rendered ? new Spool() : undefined;
   try {
     meter?.stage("Reading the content");
     const site = await plan(loaded, { ...options, renderers }, clock.lap);
@@ -147,11 +151,11 @@ export async function run(loaded: LoadedConfig, options: RunOptions): Promise<Ru
     meter?.stage(misses.length ? `Rendering pages: 0 of ${misses.length}` : "Taking every page from the cache");
     const rendering = renderMeter(clock.timings, meter);
     const emit = sink.rendered?.bind(sink) ?? null;
-    const pages = await producePages(site, caches.pages, misses, emit, site.plans, rendering);
+    const pages = await producePages(site, caches.pages, misses, emit, site.plans, rendering, spool);
     for (const page of pages) warnings.items.push(...page.warnings);
     clock.lap("render");
     meter?.stage(options.search === false ? "Making the site's files" : "Making the search index and the site's files");
-    const files = await siteFiles(site, caches.pages, pages, { search: options.search ?? true });
+    const files = await siteFiles(site, caches.pages, pages, { search: options.search ?? true, spool });
     const output = { site, model, pages, files };
     const paths = [...files.map((f) => f.path), ...(options.otherFiles ?? [])];
     await sink.finish(output, async () => {
@@ -170,6 +174,7 @@ export async function run(loaded: LoadedConfig, options: RunOptions): Promise<Ru
   } finally {
     // Highlighting may still run for pages an error stopped: its thread must not outlive the run.
     if (!options.renderers) renderers.code?.code.close();
+    spool?.close();
     // What was rendered is kept even when the run fails (on a broken link, say).
     await caches.finish();
   }

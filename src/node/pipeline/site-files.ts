@@ -4,6 +4,7 @@
 // a static folder is merged with ssodocs's own: its lines first, then ssodocs's.
 
 import { readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { hashOf } from "../util/hash.ts";
 import { redirectsFileLines } from "../content/redirects.ts";
@@ -12,13 +13,14 @@ import { SsodocsError } from "../errors.ts";
 import { headersFile } from "../render/csp.ts";
 import { isSvg, publishedImage } from "../render/image-files.ts";
 import { sitemapAndRobots } from "../render/pages.ts";
-import { EMBEDDED_INDEX_FILE, EMBEDDED_TEXTS_FILE, RECORDS_FILE, searchFiles } from "../search/files.ts";
+import { EMBEDDED_INDEX_FILE, EMBEDDED_TEXTS_FILE, RECORDS_FILE, SearchFiles, searchFiles } from "../search/files.ts";
 import { LLMS_FILE, llmsTxt } from "../search/llms.ts";
 import { docsInRecordOrder } from "../search/order.ts";
 import type { PageStore } from "../store/page-store.ts";
 import { type OutputItem, outputOf } from "./output-item.ts";
 import type { PreparedSite } from "./prepare.ts";
 import type { ProducedPage } from "./produce.ts";
+import type { Spool } from "./spool.ts";
 
 /** Reads one of ssodocs's own files (the client's scripts and styles), naming it if it cannot be read. */
 function readToolFile(file: string): Buffer {
@@ -58,14 +60,21 @@ const staticFile = (site: PreparedSite, file: string) => () => site.loaded.input
 
 /**
  * The search files: from the store when the doc pages they are made from are the same, else made
- * (by `make`: watch mode's makes them on a thread of its own) and kept.
+ * (by `make`: watch mode's makes them on a thread of its own) and kept. With the run's `spool`,
+ * records.json is written piece by piece to its entry (or to a file of the spool), a doc page's
+ * records read one at a time: a large site's would not fit in memory at once.
  */
 export async function searchOutputs(
   site: PreparedSite,
   store: PageStore,
   pages: ProducedPage[],
-  make: (...args: Parameters<typeof searchFiles>) => Promise<ReturnType<typeof searchFiles>> = async (...args) =>
-    searchFiles(...args),
+  {
+    make = async (...args) => searchFiles(...args),
+    spool,
+  }: {
+    make?: (...args: Parameters<typeof searchFiles>) => Promise<ReturnType<typeof searchFiles>>;
+    spool?: Spool;
+  } = {},
 ): Promise<OutputItem[]> {
   // Unlisted docs are left out of search.
   const docs = docsInRecordOrder(
@@ -87,11 +96,37 @@ export async function searchOutputs(
   const kept = infos.every((info) => info) ? keys.map((k) => store.read(k)) : [];
   if (kept.length && kept.every((entry) => entry))
     return kept.map((entry, i) => ({ path: names[i], hash: entry!.info.hash, bytes: () => entry!.body }));
-  const records = await Promise.all(docs.map(async (d) => (await d.page.records()) ?? []));
-  return (await make(records, site.config.url, site.config.search.synonyms)).map((file, i) => {
-    const entry = store.write(keys[i], null, file.contents, { warnings: [], images: [] });
-    return { path: file.path, hash: entry.info.hash, bytes: () => file.contents };
-  });
+  const fill = async (write: (piece: string) => void) => {
+    const files = new SearchFiles(site.config.url, site.config.search.synonyms, write);
+    for (const doc of docs) {
+      const json = await doc.page.records();
+      if (json) files.add(json);
+    }
+    return files.finish();
+  };
+  if (!spool) {
+    // Watch mode: the records in memory.
+    const records = (await Promise.all(docs.map((d) => d.page.records()))).filter((r) => r !== null);
+    return (await make(records, site.config.url, site.config.search.synonyms)).map((file, i) => {
+      const entry = store.write(keys[i], null, file.contents, { warnings: [], images: [] });
+      return { path: file.path, hash: entry.info.hash, bytes: () => file.contents };
+    });
+  }
+  /** The index's two parts, kept in the store. */
+  const parts = ({ index, texts }: { index: Buffer; texts: Buffer }): OutputItem[] =>
+    [index, texts].map((bytes, i) => {
+      const entry = store.write(keys[i + 1], null, bytes, { warnings: [], images: [] });
+      return { path: names[i + 1], hash: entry.info.hash, bytes: () => bytes };
+    });
+  const large = await store.writeLarge(keys[0], fill, spool.newFile());
+  const stored = { file: large.file, offset: large.offset };
+  const records: OutputItem = {
+    path: RECORDS_FILE,
+    hash: large.info.hash,
+    stored,
+    bytes: async () => (await readFile(stored.file)).subarray(stored.offset),
+  };
+  return [records, ...parts(large.filled)];
 }
 
 /** The text of the static folders' own `_headers` or `_redirects` (a later folder's replaces an earlier one's), if any. */
@@ -161,7 +196,7 @@ export async function siteFiles(
   site: PreparedSite,
   store: PageStore,
   pages: ProducedPage[],
-  { search = true } = {},
+  { search = true, spool }: { search?: boolean; spool?: Spool } = {},
 ): Promise<OutputItem[]> {
   const redirects = pages.flatMap((p) => (p.plan.redirect ? [p.plan.redirect] : []));
   const theirRedirects = staticText(site, "_redirects");
@@ -180,7 +215,7 @@ export async function siteFiles(
     ...site.client.files.map((f) => copyOf(() => readToolFile(f.from), f.path, f.hash)),
     // The site's stylesheets after ssodocs's, with the files their url()s load.
     ...site.styles.files,
-    ...(search ? await searchOutputs(site, store, pages) : []),
+    ...(search ? await searchOutputs(site, store, pages, { spool }) : []),
     // llms.txt (each doc's Markdown copy is part of its page).
     outputOf(LLMS_FILE, llmsTxt(site.model, site.config)),
   ];

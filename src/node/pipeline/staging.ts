@@ -3,9 +3,10 @@
 // The staging folder gets a manifest (`.ssodocs-output`: every file with the hash of its bytes),
 // which marks the folder as a build's to replace and lets the next build see, exactly and
 // cheaply, that the folder already holds the site it would write.
-import { existsSync, readFileSync, type Stats, statSync } from "node:fs";
+import { createReadStream, createWriteStream, existsSync, readFileSync, type Stats, statSync } from "node:fs";
 import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import { hashOf } from "../util/hash.ts";
 import type { OutputItem } from "./output-item.ts";
 import { describeCondition, SsodocsError, shownPath } from "../errors.ts";
@@ -86,8 +87,9 @@ export function outputPathIn(dir: string, file: string): string {
 }
 
 /** The output files as the manifest lists them: each path once (the last item with a path wins), sorted. */
-function manifestOf(items: OutputItem[]): [string, string][] {
-  return [...new Map(items.map((item) => [item.path, item.hash]))].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+function manifestOf(items: OutputItem[] | Map<string, string>): [string, string][] {
+  const hashes = items instanceof Map ? items : new Map(items.map((item) => [item.path, item.hash]));
+  return [...hashes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /**
@@ -155,7 +157,8 @@ export async function createStaging(outDir: string) {
   await mkdir(dir, { recursive: true });
   const made = new Set<string>([dir]);
   const inFlight = new Set<Promise<void>>();
-  const written: OutputItem[] = [];
+  /** Each path written with the hash of its bytes (not the items: they would keep every page's bytes alive). */
+  const written = new Map<string, string>();
   /** Size, times and inode of each file as written. */
   const stamps: WrittenStamps = {};
   let failure: unknown = null;
@@ -167,7 +170,9 @@ export async function createStaging(outDir: string) {
       await mkdir(parent, { recursive: true });
       made.add(parent);
     }
-    await writeFile(target, await item.bytes());
+    if (item.stored)
+      await pipeline(createReadStream(item.stored.file, { start: item.stored.offset }), createWriteStream(target));
+    else await writeFile(target, await item.bytes());
     stamps[item.path] = stampOf(await stat(target));
   };
 
@@ -176,7 +181,7 @@ export async function createStaging(outDir: string) {
     /** Queues a file; resolves once the queue has room again. Of two items with one path, the later is written. */
     async write(item: OutputItem): Promise<void> {
       if (failure) throw failure;
-      written.push(item);
+      written.set(item.path, item.hash);
       const p = writeOne(item)
         .catch((error: NodeJS.ErrnoException) => {
           // A failed write() names no file: this one is named.

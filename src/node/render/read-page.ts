@@ -231,7 +231,8 @@ class Reader {
         : (implied ? parser.startIndex : parser.endIndex + 1) + this.offset;
     }
     if (element.body) {
-      this.blocks = this.collector!.finish();
+      // An id read from the page is a slice that would keep the whole page alive in the records.
+      this.blocks = this.collector!.finish().map((b) => (b.id === null ? b : { ...b, id: intern(b.id) }));
       this.collector = null;
     } else if (element.inBody) this.collector?.close(name);
     this.enter(element, -1);

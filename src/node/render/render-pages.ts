@@ -1,10 +1,11 @@
-// Renders the pages a build did not find in the store: the docs' Markdown first (their code
-// blocks queued), then the code highlighted once for all, then each page with React. What each
-// page is made from is what its key hashes (plan.ts): the doc, the model, the site view, the
-// templates and the code renderer of the site's languages.
+// Renders the pages a build did not find in the store: each doc's Markdown (its code blocks queued
+// to be highlighted on another thread), then, once its blocks are highlighted, the page with
+// React, in order, the Markdown running a bounded number of pages ahead. What each page is made
+// from is what its key hashes (plan.ts): the doc, the model, the site view, the templates and the
+// code renderer of the site's languages.
 import type { ComponentType } from "react";
 import type { CategoryCard, SiteView } from "../../shared/template-props.ts";
-import type { DocPageData, DocSearchRecord, SiteConfig, SupportLevel } from "../../shared/types.ts";
+import type { DocPageData, SiteConfig, SupportLevel } from "../../shared/types.ts";
 import { redirectPage } from "../content/redirects.ts";
 import type { ContentModel } from "../content/site.ts";
 import type { CodeRenderer } from "../markdown/code.ts";
@@ -29,8 +30,8 @@ export interface PageMeta {
   ids: string[];
   /** Rewritten href -> href as written in the Markdown, for reports. */
   origins: [string, string][];
-  /** A doc page's search records. */
-  records: DocSearchRecord[] | null;
+  /** A doc page's search records, as JSON text (as records.json holds them). */
+  records: string | null;
   /** A doc page's description (tag pages list it). */
   description: string | null;
   /** Further output files of the page: [output path, contents] (its payload, a doc's Markdown copy). */
@@ -134,6 +135,105 @@ function finish(
   return { html, page, attachments: plan.payload && payload !== null ? [[plan.payload, payload]] : [] };
 }
 
+/** Doc pages rendered from Markdown and waiting for the code they show, at most this many. */
+const MAX_WAITING = 256;
+
+/** A doc page rendered from Markdown, waiting for its code blocks. */
+interface WaitingDoc {
+  plan: PagePlan;
+  doc: RenderedDoc;
+  /** Its blocks not highlighted when last looked at. */
+  missing: string[];
+}
+
+/**
+ * Renders the doc pages of `plans`: each page's Markdown first (its code blocks queued to be
+ * highlighted on another thread), then, as soon as its blocks and those of the pages before it
+ * are highlighted, the page itself. The Markdown runs ahead of highlighting by a bounded number of
+ * pages, so a page waits for its blocks only where it is written, and pages stream out in the
+ * order they come.
+ */
+async function renderDocPages(
+  plans: PagePlan[],
+  context: RenderContext,
+  descriptions: Map<string, string>,
+  made: (page: MadePage) => Promise<void>,
+): Promise<void> {
+  const { code, templates } = context;
+  await context.markdown.load();
+  const parts = markdownParts(templates);
+  const page = pageOf(templates);
+  const pause = pauses();
+  const waiting: WaitingDoc[] = [];
+  /** Writes the waiting pages, first to last, up to the first whose blocks are not all highlighted. */
+  const writeReady = async () => {
+    while (waiting.length) {
+      const w = waiting[0];
+      w.missing = w.missing.filter((key) => !code.highlighted(key));
+      if (w.missing.length) return;
+      waiting.shift();
+      await made(finishDoc(w, context, page, descriptions));
+    }
+  };
+  /**
+   * Waits for the blocks of the first waiting page (the time counts as highlighting's). Then it is
+   * ready: a placeholder no block was queued for (one the author wrote) is never highlighted, and
+   * is filled with nothing.
+   */
+  const waitForFirst = async () => {
+    const w = waiting[0];
+    const waited = performance.now();
+    await code.highlightPending([w.doc.page.html]);
+    context.meter?.time("highlighting", performance.now() - waited);
+    w.missing = [];
+  };
+  for (const plan of plans) {
+    const doc = timed(context.meter, "markdown", () => renderDoc(plan.doc!, { ...context, ...parts }));
+    waiting.push({ plan, doc, missing: code.missing(doc.page.html) });
+    await writeReady();
+    if (waiting.length >= MAX_WAITING) {
+      await waitForFirst();
+      await writeReady();
+    }
+    await pause();
+  }
+  while (waiting.length) {
+    await waitForFirst();
+    await writeReady();
+  }
+}
+
+/** A doc page whose code is highlighted, with its search records and Markdown copy. */
+function finishDoc(
+  { plan, doc }: WaitingDoc,
+  context: RenderContext,
+  page: ReturnType<typeof pageOf>,
+  descriptions: Map<string, string>,
+): MadePage {
+  const { model, config, site, templates, code, meter } = context;
+  const data: DocPageData = { ...doc.page, html: timed(meter, "highlighting", () => code.fill(doc.page.html)) };
+  const document = timed(meter, "react", () => page(templates.DocPage, { site, doc: data }, plan.route));
+  const finished = finish(plan, document);
+  const { html, attachments } = finished;
+  const records = JSON.stringify(
+    recordsOfDoc(data, lvl0Of(model.sidebar, data.id), config.url, finished.page.blocks ?? []),
+  );
+  descriptions.set(data.id, data.description);
+  const copy: [string, string] = [markdownFileOf(plan.route, config.baseUrl), markdownCopy(plan.doc!, model, config)];
+  const meta = metaOf(finished.page, {
+    origins: [...doc.origins],
+    records,
+    description: data.description,
+    attachments: [...attachments, copy],
+  });
+  return {
+    plan,
+    html,
+    meta,
+    info: { warnings: doc.warnings, images: doc.images.map((i) => [i.file, i.hash, i.path]) },
+  };
+}
+
 /**
  * Renders the pages of `plans` (doc pages first), handing each to `made` as soon as it is done,
  * so pages stream to the store and the output instead of piling up in memory.
@@ -143,7 +243,7 @@ export async function renderPages(
   context: RenderContext,
   made: (page: MadePage) => Promise<void>,
 ): Promise<void> {
-  const { model, config, site, templates, code, meter } = context;
+  const { model, config, meter } = context;
   const descriptions = new Map<string, string>();
   const docPlans = plans.filter((p) => p.kind === "doc");
   let done = 0;
@@ -151,45 +251,7 @@ export async function renderPages(
     await made(one);
     meter?.rendered(++done, plans.length);
   };
-  if (docPlans.length) {
-    await context.markdown.load();
-    const parts = markdownParts(templates);
-    const page = pageOf(templates);
-    const pause = pauses();
-    const rendered: [PagePlan, RenderedDoc][] = [];
-    for (const plan of docPlans) {
-      rendered.push([plan, timed(meter, "markdown", () => renderDoc(plan.doc!, { ...context, ...parts }))]);
-      await pause();
-    }
-    const waited = performance.now();
-    await code.highlightPending(rendered.map(([, doc]) => doc.page.html));
-    meter?.time("highlighting", performance.now() - waited);
-    for (const [plan, doc] of rendered) {
-      await pause();
-      const data: DocPageData = { ...doc.page, html: timed(meter, "highlighting", () => code.fill(doc.page.html)) };
-      const document = timed(meter, "react", () => page(templates.DocPage, { site, doc: data }, plan.route));
-      const finished = finish(plan, document);
-      const { html, attachments } = finished;
-      const records = recordsOfDoc(data, lvl0Of(model.sidebar, data.id), config.url, finished.page.blocks ?? []);
-      descriptions.set(data.id, data.description);
-      const copy: [string, string] = [
-        markdownFileOf(plan.route, config.baseUrl),
-        markdownCopy(plan.doc!, model, config),
-      ];
-      const meta = metaOf(finished.page, {
-        origins: [...doc.origins],
-        records,
-        description: data.description,
-        attachments: [...attachments, copy],
-      });
-      await counted({
-        plan,
-        html,
-        meta,
-        info: { warnings: doc.warnings, images: doc.images.map((i) => [i.file, i.hash, i.path]) },
-      });
-    }
-  }
+  if (docPlans.length) await renderDocPages(docPlans, context, descriptions, counted);
   const describe = (id: string) => descriptions.get(id) ?? context.storedDescription(id) ?? "";
   for (const plan of plans) {
     if (plan.kind === "doc") continue;

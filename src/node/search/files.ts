@@ -15,32 +15,62 @@ export const EMBEDDED_INDEX_FILE = "search/index.json";
 export const EMBEDDED_TEXTS_FILE = "search/texts.json";
 
 /**
- * The search files (records, the index's first part, its texts), from each doc page's records (in
- * record order), the site's origin and its synonym groups.
+ * Makes the search files (records, the index's first part, its texts) from each doc page's
+ * records, as JSON text (JSON.stringify of the page's records), handed in record order.
+ * records.json goes to `write` a page at a time, as it may be larger than is worth holding in
+ * memory; `finish` gives the two parts of the index.
+ */
+export class SearchFiles {
+  private readonly index: EmbeddedIndexBuilder;
+  private first = true;
+
+  /** `origin`: the site's; `synonyms`: its synonym groups; `write`: takes records.json's text, piece by piece. */
+  constructor(
+    origin: string,
+    synonyms: string[][],
+    private readonly write: (text: string) => void,
+  ) {
+    this.index = new EmbeddedIndexBuilder(origin, synonyms);
+  }
+
+  /** A doc page's records, as JSON text. */
+  add(json: string): void {
+    const records = JSON.parse(json) as DocSearchRecord[];
+    this.index.add(records);
+    if (!records.length) return;
+    this.write(this.first ? json.slice(0, -1) : `,${json.slice(1, -1)}`);
+    this.first = false;
+  }
+
+  /** Ends records.json; the bytes of the index's two parts. */
+  finish(): { index: Buffer; texts: Buffer } {
+    this.write(this.first ? "[]" : "]");
+    const whole = JSON.stringify(this.index.index);
+    const { first, texts } = splitIndex(
+      this.index.index,
+      hashOf(whole).slice(0, 16),
+      path.posix.basename(EMBEDDED_TEXTS_FILE),
+    );
+    return { index: Buffer.from(JSON.stringify(first), "utf8"), texts: Buffer.from(JSON.stringify(texts), "utf8") };
+  }
+}
+
+/**
+ * The three search files in memory (watch mode's, a site of a few hundred pages), from each doc
+ * page's records as JSON text, in record order.
  */
 export function searchFiles(
-  recordsByDoc: DocSearchRecord[][],
+  records: string[],
   origin: string,
   synonyms: string[][] = [],
 ): { path: string; contents: Buffer }[] {
-  const index = new EmbeddedIndexBuilder(origin, synonyms);
-  const chunks: Buffer[] = [];
-  for (const records of recordsByDoc) {
-    index.add(records);
-    if (!records.length) continue;
-    const json = JSON.stringify(records);
-    chunks.push(Buffer.from(chunks.length ? `,${json.slice(1, -1)}` : json.slice(0, -1), "utf8"));
-  }
-  chunks.push(Buffer.from(chunks.length ? "]" : "[]", "utf8"));
-  const whole = JSON.stringify(index.index);
-  const { first, texts } = splitIndex(
-    index.index,
-    hashOf(whole).slice(0, 16),
-    path.posix.basename(EMBEDDED_TEXTS_FILE),
-  );
+  const pieces: string[] = [];
+  const files = new SearchFiles(origin, synonyms, (piece) => pieces.push(piece));
+  for (const json of records) files.add(json);
+  const { index, texts } = files.finish();
   return [
-    { path: RECORDS_FILE, contents: Buffer.concat(chunks) },
-    { path: EMBEDDED_INDEX_FILE, contents: Buffer.from(JSON.stringify(first), "utf8") },
-    { path: EMBEDDED_TEXTS_FILE, contents: Buffer.from(JSON.stringify(texts), "utf8") },
+    { path: RECORDS_FILE, contents: Buffer.from(pieces.join(""), "utf8") },
+    { path: EMBEDDED_INDEX_FILE, contents: index },
+    { path: EMBEDDED_TEXTS_FILE, contents: texts },
   ];
 }

@@ -2,12 +2,12 @@
 // mode's server and updates go on meanwhile. Only the compiled tool has the worker's file;
 // running from the sources, they are made on the main thread.
 import { Worker } from "node:worker_threads";
-import type { DocSearchRecord } from "../../shared/types.ts";
 import { COMPILED } from "../paths.ts";
 import { searchFiles } from "./files.ts";
 
 export interface SearchJob {
-  records: DocSearchRecord[][];
+  /** Each doc page's records, as JSON text. */
+  records: string[];
   origin: string;
   synonyms: string[][];
 }
@@ -21,7 +21,7 @@ export class SearchThread {
   private last: Promise<unknown> = Promise.resolve();
 
   /** What `searchFiles` gives for these records, made on the worker. */
-  make(records: DocSearchRecord[][], origin: string, synonyms: string[][] = []): Promise<Made> {
+  make(records: string[], origin: string, synonyms: string[][] = []): Promise<Made> {
     if (!COMPILED) return Promise.resolve(searchFiles(records, origin, synonyms));
     const job = this.last.catch(() => undefined).then(() => this.run({ records, origin, synonyms }));
     this.last = job;

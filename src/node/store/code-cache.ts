@@ -2,7 +2,18 @@
 // version of the highlighter, written to a temporary file and renamed (a killed build never
 // leaves half an entry). The code renderer (markdown/code.ts) is handed one and knows no folder.
 // The 32 most recently used files stay; older ones (another site, an older ssodocs) go.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeSync,
+} from "node:fs";
 import path from "node:path";
 import { hashOf } from "../util/hash.ts";
 import { cacheDir, contentCacheEnabled } from "./cache-dir.ts";
@@ -10,7 +21,7 @@ import { cacheDir, contentCacheEnabled } from "./cache-dir.ts";
 /** Highlighted blocks by key, for one version of the highlighter (`version` names shiki, the themes and ssodocs). */
 export interface CodeCache {
   read(version: string): Map<string, string>;
-  write(version: string, blocks: Record<string, string>): void;
+  write(version: string, blocks: Iterable<readonly [string, string]>): void;
 }
 
 const KEEP_FILES = 32;
@@ -47,7 +58,7 @@ export function codeCacheFor(scope: string, dir = path.join(cacheDir(), "code"))
       const temp = `${file}.${process.pid}.tmp`;
       try {
         mkdirSync(dir, { recursive: true });
-        writeFileSync(temp, JSON.stringify(blocks));
+        writeObject(temp, blocks);
         renameSync(temp, file);
         keepNewest(dir, KEEP_FILES);
       } catch {
@@ -56,4 +67,30 @@ export function codeCacheFor(scope: string, dir = path.join(cacheDir(), "code"))
       }
     },
   };
+}
+
+/**
+ * Writes the blocks as one JSON object, a few hundred at a time: a large site's blocks make a text
+ * too long to build in memory at once.
+ */
+function writeObject(file: string, blocks: Iterable<readonly [string, string]>): void {
+  const fd = openSync(file, "w");
+  try {
+    let pieces: string[] = [];
+    let first = true;
+    const flush = () => {
+      writeSync(fd, pieces.join(""));
+      pieces = [];
+    };
+    pieces.push("{");
+    for (const [key, html] of blocks) {
+      pieces.push(`${first ? "" : ","}${JSON.stringify(key)}:${JSON.stringify(html)}`);
+      first = false;
+      if (pieces.length >= 500) flush();
+    }
+    pieces.push("}");
+    flush();
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -11,11 +11,22 @@
 // listed since it started before it rewrites the index, and leaves the young files no index lists
 // yet (another build's, still running). What slips through (an index written over in the same
 // instant) costs speed only: an entry missing or damaged is made again.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Diagnostic } from "../errors.ts";
-import { hashOf } from "../util/hash.ts";
+import { hashOf, hashOfPieces } from "../util/hash.ts";
 
 /** What the index knows of an entry. */
 export interface EntryInfo {
@@ -139,7 +150,8 @@ export class PageStore {
     const entry: Entry<Meta> = { info: { ...info, hash: hashOf(bytes), metaHash: hashOf(line) }, meta, body: bytes };
     this.used.add(key);
     if (!this.dir) {
-      this.memory.set(key, this.keepBodies ? entry : { ...entry, body: null as unknown as Buffer });
+      // Read back only with `keepBodies`; else only its info is asked for.
+      this.memory.set(key, this.keepBodies ? entry : { info: entry.info, meta: null, body: null as unknown as Buffer });
       return entry;
     }
     // Until it is on disk, it is read from memory.
@@ -161,6 +173,40 @@ export class PageStore {
     this.writing.add(done);
     void done.finally(() => this.writing.delete(done));
     return entry;
+  }
+
+  /**
+   * Keeps an entry whose bytes may be too many to hold in memory (the search records of a large
+   * site): `fill` hands them in pieces, written to the entry's file as they come. Without a folder,
+   * or when the entry cannot be written there, they go to `spare` (a file of the build's own) and
+   * only the entry's info is kept. Gives the info, where the bytes are, and what `fill` returned.
+   */
+  async writeLarge<R>(
+    key: string,
+    fill: (write: (piece: string) => void) => Promise<R>,
+    spare: string,
+  ): Promise<{ info: EntryInfo; file: string; offset: number; filled: R }> {
+    const line = Buffer.from(JSON.stringify(null), "utf8");
+    this.used.add(key);
+    if (this.dir) {
+      const file = this.fileOf(key);
+      try {
+        mkdirSync(path.dirname(file), { recursive: true });
+        const written = await writePieces(`${file}.${process.pid}.tmp`, line, fill);
+        renameSync(`${file}.${process.pid}.tmp`, file);
+        const info = { warnings: [], images: [], hash: written.hash, metaHash: hashOf(line) };
+        this.index.entries[key] = info;
+        this.dirty = true;
+        return { info, file, offset: line.length + 1, filled: written.filled };
+      } catch {
+        // A store that cannot be written only costs speed: the bytes go to the spare file.
+        rmSync(`${file}.${process.pid}.tmp`, { force: true });
+      }
+    }
+    const written = await writePieces(spare, null, fill);
+    const info = { warnings: [], images: [], hash: written.hash, metaHash: hashOf(line) };
+    this.memory.set(key, { info, meta: null, body: null as unknown as Buffer });
+    return { info, file: spare, offset: 0, filled: written.filled };
   }
 
   /**
@@ -235,5 +281,26 @@ export class PageStore {
         // Not a file the store wrote (a folder of another layout, a file it may not remove): left there.
       }
     }
+  }
+}
+
+/** Writes `line` and a newline (when given), then the pieces `fill` hands in, to `file`; the hash of the pieces. */
+async function writePieces<R>(
+  file: string,
+  line: Buffer | null,
+  fill: (write: (piece: string) => void) => Promise<R>,
+): Promise<{ hash: string; filled: R }> {
+  const fd = openSync(file, "w");
+  try {
+    if (line) writeSync(fd, Buffer.concat([line, Buffer.from("\n")]));
+    const hash = hashOfPieces();
+    const filled = await fill((piece) => {
+      const bytes = Buffer.from(piece, "utf8");
+      hash.add(bytes);
+      writeSync(fd, bytes);
+    });
+    return { hash: hash.digest(), filled };
+  } finally {
+    closeSync(fd);
   }
 }

@@ -7,3 +7,12 @@ export function hashOf(...parts: (string | Uint8Array)[]): string {
   for (const p of parts) h.update(p).update("\0");
   return h.digest("hex").slice(0, 32);
 }
+
+/** The hash `hashOf(bytes)` gives, of bytes handed in pieces (a file too large to hold at once). */
+export function hashOfPieces(): { add(piece: string | Uint8Array): void; digest(): string } {
+  const h = createHash("sha256");
+  return {
+    add: (piece) => void h.update(piece),
+    digest: () => h.update("\0").digest("hex").slice(0, 32),
+  };
+}

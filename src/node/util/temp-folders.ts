@@ -15,7 +15,7 @@ export function processAlive(pid: number): boolean {
   }
 }
 
-const KINDS = ["dev", "check", "modules"] as const;
+const KINDS = ["dev", "check", "modules", "spool"] as const;
 const NAME = new RegExp(`^ssodocs-(?:${KINDS.join("|")})-(\\d+)-`);
 
 /** A new temporary folder of this process (`ssodocs-<kind>-<pid>-XXXXXX`). */
