@@ -11,7 +11,13 @@ import { BrokenLinksError, buildSite } from "./pipeline/build.ts";
 import type { RunMeter } from "./pipeline/run.ts";
 import type { LoadedConfig } from "./config.ts";
 import type { ContentModel } from "./content/site.ts";
-import { brokenLinkDiagnostics, brokenLinkLocation, linkSourcesOf, sourceOfRoute } from "./validate/link-location.ts";
+import {
+  brokenLinkDiagnostics,
+  brokenLinkLocation,
+  type LinkSources,
+  linkSourcesOf,
+  sourceOfRoute,
+} from "./validate/link-location.ts";
 import { type Diagnostic, diagnosticsOf, Warnings } from "./errors.ts";
 import type { BrokenLink } from "./validate/links.ts";
 import { docsMissingFromSidebar, notInSidebarMessage } from "./validate/sidebar-coverage.ts";
@@ -59,8 +65,8 @@ export interface CheckOptions {
 }
 
 /** A broken link with the Markdown file, line and column that hold it, when a doc's source does (not one of the layout's). */
-function located(link: BrokenLink, model: ContentModel | null, loaded: LoadedConfig): LocatedBrokenLink {
-  const where = model ? brokenLinkLocation(link, linkSourcesOf(model, loaded)) : undefined;
+function located(link: BrokenLink, sources: LinkSources | null): LocatedBrokenLink {
+  const where = sources ? brokenLinkLocation(link, sources) : undefined;
   return where?.line ? { ...link, ...where } : link;
 }
 
@@ -143,9 +149,11 @@ export async function runCheck(loaded: LoadedConfig, options: CheckOptions): Pro
       report.notInSidebar = docsMissingFromSidebar(model).map(({ id, file }) => ({ id, file: file! }));
       external = options.external ? await externalHosts(result.pages, loaded.config) : [];
     } catch (error) {
-      if (error instanceof BrokenLinksError)
-        report.brokenLinks = error.broken.map((b) => located(b, error.model, loaded));
-      else report.errors = diagnosticsOf(error);
+      if (error instanceof BrokenLinksError) {
+        // One look at the sources for all the links (each doc read and indexed once).
+        const sources = error.model ? linkSourcesOf(error.model, loaded) : null;
+        report.brokenLinks = error.broken.map((b) => located(b, sources));
+      } else report.errors = diagnosticsOf(error);
       return report;
     }
     // Raw HTML that had to be removed fails the check (a build only warns), and so does a description still to write.
