@@ -199,7 +199,10 @@ describe.skipIf(!hasChromium())("the docs sidebar", () => {
     it("gives the sidebar back to the page when it closes, and opens on the navbar links where there is no sidebar", async () => {
       const page = await open(ALPHA, { viewport: { width: 390, height: 700 } });
       await page.click("[data-menu-open]");
+      // The menu slides in and the category opens animated: a click aimed while they move can land beside the link.
+      await finished(page);
       await category(page, "Monitoring", menu).locator("summary").click();
+      await finished(page);
       await page.locator(menu).getByRole("link", { name: "Beta" }).click();
       await page.waitForSelector("h1:text('Integrate with Beta')");
       expect(await page.locator(".doc-sidebar > .sidebar").count()).toBe(1);
