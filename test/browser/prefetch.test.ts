@@ -34,9 +34,14 @@ describe.skipIf(!hasChromium())("prefetch and navigation through page payloads",
   });
 
   /** Opens `path`, noting every fetch() the page makes, in order, and how many ran at once at most. */
-  async function open(path: string, options: Parameters<Browser["newContext"]>[0] = {}) {
+  async function open(
+    path: string,
+    options: Parameters<Browser["newContext"]>[0] = {},
+    prepare?: (page: Page) => Promise<unknown>,
+  ) {
     context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
     const page = await context.newPage();
+    await prepare?.(page);
     const fetches: string[] = [];
     let running = 0;
     const most = { atOnce: 0 };
@@ -187,9 +192,11 @@ describe.skipIf(!hasChromium())("prefetch and navigation through page payloads",
   });
 
   it("loads the page whole when its payload is missing", async () => {
-    const { page } = await open(BETA);
     const G01 = "/integrations/services/g01/";
-    await page.route(`**${G01}${PAYLOAD_FILE}`, (route) => route.fulfill({ status: 404, body: "Not found" }));
+    // Missing from the start: a prefetch of the visible link must not have fetched it before.
+    const { page } = await open(BETA, {}, (p) =>
+      p.route(`**${G01}${PAYLOAD_FILE}`, (route) => route.fulfill({ status: 404, body: "Not found" })),
+    );
     await setMarker(page);
     await page.click(`.doc-sidebar a[href='${G01}']`);
     await page.waitForURL(`**${G01}`);
