@@ -19,6 +19,7 @@ import { MAX_NESTING } from "../../shared/limits.ts";
 import { tabsTag } from "./tabs.ts";
 import { capLeadingMarkers, MAX_MARKERS, opensTooMany } from "./nesting-limit.ts";
 import { importLineRule } from "./mdx.ts";
+import { atAnyIndent } from "./mdx-blocks.ts";
 
 /** A fenced code block as markdown-it's `fence` token has it. */
 export interface Fence {
@@ -281,16 +282,7 @@ function fenceRule(s: BlockLines, startLine: number, endLine: number, silent: bo
 }
 
 /** The site's fence rule (code.ts): a fence may be indented any amount, as in MDX. */
-const fence: Rule = (s, startLine, endLine, silent) => {
-  if (s.sCount[startLine] - s.blkIndent < 4) return fenceRule(s, startLine, endLine, silent);
-  const saved = s.blkIndent;
-  s.blkIndent = s.sCount[startLine];
-  try {
-    return fenceRule(s, startLine, endLine, silent);
-  } finally {
-    s.blkIndent = saved;
-  }
-};
+const fence: Rule = atAnyIndent(fenceRule);
 
 /** The site's admonition rule (admonitions.ts): its lines are parsed as blocks of their own. */
 const admonition: Rule = (s, startLine, endLine, silent) => {

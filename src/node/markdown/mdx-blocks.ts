@@ -17,8 +17,13 @@ interface RuleEntry {
 /** markdown-it's rules that refuse a line indented 4 or more past the block (the fence is handled in code.ts). */
 const INDENT_REFUSING = ["table", "blockquote", "hr", "list", "reference", "heading", "lheading", "html_block"];
 
-/** A rule that takes a line indented any amount past its block as if it started the block. */
-function atAnyIndent(rule: BlockRule): BlockRule {
+/**
+ * A rule that takes a line indented any amount past its block as if it started the block: of
+ * markdown-it's block state, or of the source scanner's that follows it (fences.ts).
+ */
+export function atAnyIndent<State extends { sCount: number[]; blkIndent: number }>(
+  rule: (state: State, startLine: number, endLine: number, silent: boolean) => boolean,
+): (state: State, startLine: number, endLine: number, silent: boolean) => boolean {
   return (state, startLine, endLine, silent) => {
     if (state.sCount[startLine] - state.blkIndent < 4) return rule(state, startLine, endLine, silent);
     const saved = state.blkIndent;

@@ -15,6 +15,7 @@ import { UNSAFE_REMOVED } from "../errors.ts";
 import { envOf, lineOf, type MarkdownEnv } from "./env.ts";
 import { parseAttributes } from "./tabs.ts";
 import { COMPONENT_ATTRIBUTES, removedAttribute } from "./components.ts";
+import { VOID_ELEMENTS } from "../util/void-elements.ts";
 
 const GLOBAL_ATTRIBUTES = ["id", "class", "title", "lang", "dir", "role"];
 
@@ -121,23 +122,6 @@ interface Filtered {
   removed: string[];
 }
 
-/** Elements that have no closing tag. */
-const VOID = new Set([
-  "area",
-  "base",
-  "br",
-  "col",
-  "embed",
-  "hr",
-  "img",
-  "input",
-  "link",
-  "meta",
-  "source",
-  "track",
-  "wbr",
-]);
-
 /**
  * A parser that reports every closing tag as written (htmlparser2 drops one that closes nothing
  * it saw opened, and markdown-it hands `</kbd>` over on its own).
@@ -206,7 +190,7 @@ export function filterRawHtml(source: string): Filtered {
       if (Object.hasOwn(COMPONENT_ATTRIBUTES, original)) html += `</${original}>`;
       return;
     }
-    if (VOID.has(name)) return;
+    if (VOID_ELEMENTS.has(name)) return;
     if (ELEMENTS[name]) html += `</${name}>`;
     else if (!HTML_ELEMENTS.has(name) && !REMOVED_WITH_CONTENT.has(name)) html += escapeHtml(raw);
   };

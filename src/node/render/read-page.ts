@@ -8,6 +8,7 @@ import { withoutCurrentPage } from "../../shared/current-page.ts";
 import { HEAD_PARTS, SIDEBAR_CLASS, SWAPPED_PARTS, type SwappedPart } from "../../shared/page-payload.ts";
 import { type Block, BlockCollector } from "../search/records.ts";
 import { hasClass } from "../util/html-class.ts";
+import { VOID_ELEMENTS } from "../util/void-elements.ts";
 
 /** Where an element is in the page: its start, the end of its opening tag, its end (exclusive). */
 interface Span {
@@ -38,22 +39,6 @@ export interface PageReading {
   sidebarMarkup: string | null;
 }
 
-/** Elements that have no content and no closing tag (htmlparser2 closes them at once). */
-const VOID = new Set([
-  "area",
-  "base",
-  "br",
-  "col",
-  "embed",
-  "hr",
-  "img",
-  "input",
-  "link",
-  "meta",
-  "source",
-  "track",
-  "wbr",
-]);
 const BODY_CLASS = "markdown";
 const MAIN_ID = "main-content";
 
@@ -226,7 +211,7 @@ class Reader {
     if (element.span) {
       const parser = this.parser();
       // A void element ends with its tag; one closed by another tag, where that tag starts.
-      element.span.end = VOID.has(name)
+      element.span.end = VOID_ELEMENTS.has(name)
         ? element.span.openEnd
         : (implied ? parser.startIndex : parser.endIndex + 1) + this.offset;
     }
