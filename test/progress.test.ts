@@ -12,10 +12,21 @@ if (!hasScript) console.log("progress.test.ts: terminal tests skipped: util-linu
 const quote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
 
 /** Runs ssodocs with its output on a pseudo-terminal; the terminal's transcript (stdout and stderr as shown). */
-function onTerminal(args: string[], cwd: string, env: NodeJS.ProcessEnv = cliEnv()): { code: number; shown: string } {
+function onTerminal(
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = outsideCi(),
+): { code: number; shown: string } {
   const command = [process.execPath, BIN, ...args].map(quote).join(" ");
   const r = spawnSync("script", ["-qefc", command, "/dev/null"], { cwd, env, encoding: "utf8", timeout: 120_000 });
   return { code: r.status ?? -1, shown: r.stdout };
+}
+
+/** The test run's environment without CI (which CI itself sets), so a terminal shows progress. */
+function outsideCi(): NodeJS.ProcessEnv {
+  const env = cliEnv();
+  delete env.CI;
+  return env;
 }
 
 describe("progress", () => {
