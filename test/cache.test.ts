@@ -1,9 +1,11 @@
 // The highlighted-code cache keeps the files most recently used and clears out the rest; the page
-// store keeps what two builds sharing its folder at once made.
-import { mkdtempSync, readdirSync, rmSync, utimesSync } from "node:fs";
+// store keeps what two builds sharing its folder at once made; the build shortcuts spare a build
+// with nothing changed the bundler.
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { cliEnv, fileHashes, runCli, tempSite } from "./helpers.ts";
 import { codeCacheFor } from "../src/node/store/code-cache.ts";
 import { PageStore } from "../src/node/store/page-store.ts";
 
@@ -69,5 +71,30 @@ describe("the page store, shared by two builds at once (two checkouts, one cache
     const next = new PageStore(folder);
     expect(next.read("page-b")?.body.toString()).toBe("<p>b</p>");
     expect(next.read("page-a")?.body.toString()).toBe("<p>a</p>");
+  });
+});
+
+describe("the build shortcuts", () => {
+  it("spare a build with nothing changed the bundler: the config and the templates are not bundled again", () => {
+    const site = tempSite();
+    cleanups.push(site.cleanup);
+    const out = path.join(site.dir, "build");
+    const build = (env = cliEnv()) => runCli(["build", "--config", site.config, "--out", out], site.dir, env);
+    expect(build().code).toBe(0);
+    const first = fileHashes(out);
+    // An esbuild that cannot start: a build that bundles anything fails.
+    const broken = path.join(site.dir, "not-esbuild");
+    writeFileSync(broken, "#!/bin/sh\nexit 1\n");
+    chmodSync(broken, 0o755);
+    const noBundler = cliEnv({ ESBUILD_BINARY_PATH: broken });
+    const warm = build(noBundler);
+    expect(warm.stderr.toString()).toBe("");
+    expect(warm.code).toBe(0);
+    expect(fileHashes(out)).toEqual(first);
+    // An edited config is bundled again.
+    writeFileSync(site.config, `${readFileSync(site.config, "utf8")}\n// edited\n`);
+    const edited = build(noBundler);
+    expect(edited.code).toBe(1);
+    expect(edited.stderr.toString()).toMatch(/ssodocs\.config\.ts:1:1: error the config file could not be loaded/);
   });
 });
