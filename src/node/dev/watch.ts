@@ -49,9 +49,15 @@ const DEBOUNCE_MS = 5;
  */
 const SEARCH_PAUSE_MS = 1000;
 
-/** Files no update is for: dependencies, version control, editors' temporary files. */
+/**
+ * Files no update is for: dependencies, version control, editors' temporary files (`sed -i`
+ * writes `sedXXXXXX` beside the file, then renames it over the file: an update that started in
+ * between would name the temporary file).
+ */
 const ignored = (file: string) =>
-  /(^|[/\\])(?:node_modules|\.git)(?:[/\\]|$)|\.ssodocs-fresh-|\.tmp$|~$|\.sw[px]$|(^|[/\\])\.#|4913$/.test(file);
+  /(^|[/\\])(?:node_modules|\.git)(?:[/\\]|$)|\.ssodocs-fresh-|\.tmp$|~$|\.sw[px]$|(^|[/\\])\.#|4913$|(^|[/\\])sed[A-Za-z0-9]{6}$/.test(
+    file,
+  );
 
 /**
  * Whether chokidar lists a folder, and each folder below it, as the disk holds them: it names a
