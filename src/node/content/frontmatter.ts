@@ -4,8 +4,7 @@
 // own would run `---js` front matter as JavaScript); the `yaml` package parses YAML 1.2 (no
 // implicit dates), limits alias expansion and gives each key's position; valibot checks the
 // values and is where the types come from.
-import { createRequire } from "node:module";
-import type GrayMatter from "gray-matter";
+import matter from "gray-matter";
 import * as v from "valibot";
 import { type FrontMatterData, FrontMatterSchema, KNOWN_KEYS } from "../../shared/schema/front-matter.ts";
 import { nearestOf } from "../util/nearest.ts";
@@ -34,10 +33,6 @@ export interface ParsedSource {
 /** Alias expansions allowed in one front matter: a few are normal, an alias bomb has millions. */
 const MAX_ALIASES = 100;
 
-let grayMatter: typeof GrayMatter | undefined;
-/** gray-matter, loaded the first time a doc has front matter. */
-const matter = () => (grayMatter ??= createRequire(import.meta.url)("gray-matter") as typeof GrayMatter);
-
 /** An engine gray-matter would run as code (`---js`) or read other than as YAML: refused, never run. */
 const refused = (language: string, file: string) => () => {
   throw new SsodocsError(
@@ -60,9 +55,9 @@ function split(source: string, file: string): { yaml: string; bodyStart: number;
     yaml = `${text.replace(/^\r?\n/, "")}\n`;
     return {};
   };
-  let parsed: GrayMatter.GrayMatterFile<string>;
+  let parsed: matter.GrayMatterFile<string>;
   try {
-    parsed = matter()(source, {
+    parsed = matter(source, {
       language: "yaml",
       engines: {
         yaml: keep,

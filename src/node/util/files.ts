@@ -1,16 +1,11 @@
 // Lists the files below a folder: fast-glob walks each real folder, and links to folders are
 // followed here, one at a time, so a link is checked before it is walked into and a link loop
 // ends (fast-glob itself never follows a link: it would walk a loop until the path is too long).
-// fast-glob is loaded on first use.
 import { realpathSync, statSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
-import type FastGlob from "fast-glob";
+import fastGlob from "fast-glob";
 import { MAX_LISTED_ENTRIES } from "../../shared/limits.ts";
 import { SsodocsError } from "../errors.ts";
-
-let fastGlob: typeof FastGlob | undefined;
-const glob = () => (fastGlob ??= createRequire(import.meta.url)("fast-glob") as typeof FastGlob);
 
 export interface ListOptions {
   /** Globs (relative to the folder walked) of folders and files left out; a folder's whole tree goes with it. */
@@ -51,7 +46,7 @@ export function listFiles(root: string, options: ListOptions = {}): string[] {
   const walk = (prefix: string, real: string) => {
     if (ancestors.has(real)) return;
     ancestors.add(real);
-    const found = glob().sync("**", {
+    const found = fastGlob.sync("**", {
       cwd: real,
       dot: hidden,
       ignore,
@@ -84,7 +79,7 @@ export function listFiles(root: string, options: ListOptions = {}): string[] {
  * files and folders that hold files (an empty folder, a link): what an output folder must be.
  */
 export function plainFilesBelow(dir: string): string[] | null {
-  const entries = glob().sync("**", {
+  const entries = fastGlob.sync("**", {
     cwd: dir,
     dot: true,
     onlyFiles: false,
