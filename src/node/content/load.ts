@@ -1,5 +1,6 @@
 // Walks the docs folder and reads every Markdown file with its front matter (through the input
-// gate, input-files.ts).
+// gate, input-files.ts). What a doc's text gives whatever its path (its front matter checked, the
+// languages of its code) may come from a cache of readings by the text's hash (store/readings.ts).
 import path from "node:path";
 import type { FrontMatter } from "../../shared/types.ts";
 import { hashOf } from "../util/hash.ts";
@@ -7,7 +8,8 @@ import { SsodocsError } from "../errors.ts";
 import type { InputFiles } from "../input-files.ts";
 import { docIdOf, docSlugOf } from "./doc-ids.ts";
 import { unsafeRoutePart } from "../../shared/schema/route-part.ts";
-import { parseFrontMatter, type UnknownKey } from "./frontmatter.ts";
+import { docFenceLanguages } from "../markdown/language-context.ts";
+import { parseFrontMatter, type ParsedSource, type UnknownKey } from "./frontmatter.ts";
 
 export interface SourceDoc {
   /**
@@ -30,6 +32,26 @@ export interface SourceDoc {
   bodyLine: number;
   keyLines: Record<string, number>;
   unknownKeys: UnknownKey[];
+  /** The language names its code fences give, as the Markdown renderer finds them. */
+  languages: string[];
+}
+
+/**
+ * What reading a doc's text gives, whatever the file's path or name: its front matter (checked),
+ * where its body starts, and the languages its fences name. A pure function of the text (and of
+ * ssodocs): a cache keeps it under the text's hash, and a build that finds it there neither
+ * parses the front matter nor scans the body.
+ */
+export interface DocReading extends Omit<ParsedSource, "body"> {
+  /** Where the body starts in the text (it runs to the end). */
+  bodyStart: number;
+  languages: string[];
+}
+
+/** Readings of docs' texts kept from earlier builds, by the hash of the text. */
+export interface DocReadings {
+  get(textHash: string): DocReading | undefined;
+  set(textHash: string, reading: DocReading): void;
 }
 
 /** A folder's sidebar metadata, as Docusaurus names it (category-meta.ts reads it). */
@@ -87,10 +109,14 @@ function fileTitle(relativePath: string): string {
   return last === "index" && parts.length ? parts.pop()! : last;
 }
 
-export function docOf(file: string, relativePath: string, source: string): SourceDoc {
+export function docOf(file: string, relativePath: string, source: string, readings?: DocReadings): SourceDoc {
   if (source.includes("\u0000"))
     throw new SsodocsError("the file holds binary data (NUL bytes), not Markdown text", { file });
-  const { frontMatter, body, bodyLine, keyLines, unknownKeys } = parseFrontMatter(source, file);
+  const hash = hashOf(source);
+  const kept = readings?.get(hash);
+  const { frontMatter, body, bodyLine, keyLines, unknownKeys } = kept
+    ? { ...kept, body: source.slice(kept.bodyStart) }
+    : parseFrontMatter(source, file);
   const title = frontMatter.title ?? leadingH1Of(body) ?? fileTitle(relativePath);
   const relative = relativePath.replace(/\\/g, "/");
   if (frontMatter.id?.includes("/"))
@@ -99,26 +125,34 @@ export function docOf(file: string, relativePath: string, source: string): Sourc
       line: keyLines.id,
     });
   const ids = { relativePath: relative, frontMatter };
-  return {
+  const doc: SourceDoc = {
     id: docIdOf(ids),
     slug: docSlugOf(ids),
     file,
     relativePath: relative,
-    hash: hashOf(source),
+    hash,
     frontMatter,
     title,
     body,
     bodyLine,
     keyLines,
     unknownKeys,
+    languages: kept?.languages ?? [],
   };
+  if (!kept) {
+    // Its fences are found with their code, which a build highlights ahead (fences.ts, docFences).
+    doc.languages = docFenceLanguages(doc);
+    const bodyStart = source.length - body.length;
+    readings?.set(hash, { frontMatter, bodyStart, bodyLine, keyLines, unknownKeys, languages: doc.languages });
+  }
+  return doc;
 }
 
 /**
  * A doc, read synchronously: small files read one after the other cost far less than thousands of
  * concurrent asynchronous reads, and the first bad file in order is the one reported.
  */
-export function loadDoc(docsDir: string, relativePath: string, inputs: InputFiles): SourceDoc {
+export function loadDoc(docsDir: string, relativePath: string, inputs: InputFiles, readings?: DocReadings): SourceDoc {
   const file = path.join(docsDir, relativePath);
-  return docOf(file, relativePath, inputs.readText(file, "doc"));
+  return docOf(file, relativePath, inputs.readText(file, "doc"), readings);
 }

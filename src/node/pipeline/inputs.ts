@@ -5,8 +5,8 @@
 import path from "node:path";
 import type { LoadedConfig } from "../config.ts";
 import { type CategoryMeta, readCategoryMetas } from "../content/category-meta.ts";
-import { listContentFiles, loadDoc, type SourceDoc } from "../content/load.ts";
-import { docFenceLanguages, siteLanguages } from "../markdown/language-context.ts";
+import { type DocReadings, listContentFiles, loadDoc, type SourceDoc } from "../content/load.ts";
+import { siteLanguages } from "../markdown/language-context.ts";
 
 export interface SiteInputs {
   docs: SourceDoc[];
@@ -24,18 +24,15 @@ export interface KnownDocs {
   changed: Set<string>;
 }
 
-export function readSiteInputs(loaded: LoadedConfig, known?: KnownDocs): SiteInputs {
+export function readSiteInputs(loaded: LoadedConfig, known?: KnownDocs, readings?: DocReadings): SiteInputs {
   const { docsDir, inputFiles } = loaded;
   const listed = listContentFiles(docsDir, inputFiles, loaded.config.docs.exclude);
   const docs = listed.docs.map((relativePath) => {
     const before = known?.docs.get(relativePath);
     if (before && !known!.changed.has(path.join(docsDir, relativePath))) return before;
-    return loadDoc(docsDir, relativePath, inputFiles);
+    return loadDoc(docsDir, relativePath, inputFiles, readings);
   });
-  const languages = siteLanguages(
-    new Set(docs.flatMap((doc) => docFenceLanguages(doc))),
-    loaded.config.code.extraLanguages,
-  );
+  const languages = siteLanguages(new Set(docs.flatMap((doc) => doc.languages)), loaded.config.code.extraLanguages);
   const statics = loaded.staticDirs.map((dir) => ({ dir, files: inputFiles.staticFiles(dir) }));
   return { docs, categories: readCategoryMetas(docsDir, listed.categories, inputFiles), languages, statics };
 }

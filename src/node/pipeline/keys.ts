@@ -16,7 +16,7 @@ import { outputFileOf } from "../content/routes.ts";
 import type { CategoryPage } from "../content/sidebar.ts";
 import type { ContentModel } from "../content/site.ts";
 import { docFormat } from "../markdown/format.ts";
-import { docFenceLanguages, languageContext, resolveLanguage } from "../markdown/language-context.ts";
+import { languageContext, resolveLanguage } from "../markdown/language-context.ts";
 import { payloadUrlOf } from "../../shared/page-payload.ts";
 import type { ProjectPaths } from "../project-paths.ts";
 
@@ -93,7 +93,7 @@ export function structureStampOf(model: ContentModel, categories: Map<string, Ca
 
 /** The language context of each language a doc's fences name: what its blocks' colours depend on. */
 function codeStampOf(doc: SourceDoc, languages: readonly string[]): string {
-  return docFenceLanguages(doc)
+  return doc.languages
     .map((name) => {
       const lang = resolveLanguage(name);
       return lang ? `${lang}:${languageContext(lang, languages)}` : "";

@@ -11,8 +11,8 @@ import type { LoadedConfig } from "../config.ts";
 import { loadDoc, type SourceDoc } from "../content/load.ts";
 import { withDocs } from "../content/site.ts";
 import type { Diagnostic, Warnings } from "../errors.ts";
-import { docFenceLanguages } from "../markdown/language-context.ts";
 import { ProjectPaths } from "../project-paths.ts";
+import type { SiteCaches } from "../store/index.ts";
 import type { BuildShortcuts } from "../store/shortcuts.ts";
 import type { KnownDocs } from "./inputs.ts";
 import { replanPages } from "./keys.ts";
@@ -29,7 +29,7 @@ export function keepWarnings(site: PreparedSite, warnings: Diagnostic[]): void {
 const structureOf = (doc: SourceDoc) =>
   JSON.stringify([doc.id, doc.slug, doc.relativePath, doc.title, doc.frontMatter, doc.keyLines, doc.unknownKeys]);
 
-const languagesOf = (doc: SourceDoc) => [...new Set(docFenceLanguages(doc))].sort().join("\n");
+const languagesOf = (doc: SourceDoc) => [...new Set(doc.languages)].sort().join("\n");
 
 /** Files whose edit changes a stamp, whatever else they are: the config's, the templates', the stylesheets' inputs. */
 function stampInputs(previous: PreparedSite, shortcuts: BuildShortcuts): Set<string> {
@@ -47,20 +47,20 @@ export function replan(
   previous: PreparedSite | undefined,
   loaded: LoadedConfig,
   known: KnownDocs | undefined,
-  shortcuts: BuildShortcuts,
+  caches: Pick<SiteCaches, "shortcuts" | "readings">,
   warnings: Warnings,
 ): PreparedSite | null {
   const kept = previous && planWarnings.get(previous);
   if (!previous || !kept || !known || previous.loaded !== loaded) return null;
   const fileOf = (doc: SourceDoc) => path.join(loaded.docsDir, doc.relativePath);
   const docs = new Set(previous.inputs.docs.map(fileOf));
-  const stamped = stampInputs(previous, shortcuts);
+  const stamped = stampInputs(previous, caches.shortcuts);
   for (const file of known.changed) if (!docs.has(file) || stamped.has(file) || !existsSync(file)) return null;
   // In the docs' order, as planning reads them: the first bad doc is the one reported.
   const fresh = new Map<string, SourceDoc>();
   for (const before of previous.inputs.docs) {
     if (!known.changed.has(fileOf(before))) continue;
-    const doc = loadDoc(loaded.docsDir, before.relativePath, loaded.inputFiles);
+    const doc = loadDoc(loaded.docsDir, before.relativePath, loaded.inputFiles, caches.readings);
     if (structureOf(doc) !== structureOf(before) || languagesOf(doc) !== languagesOf(before)) return null;
     fresh.set(doc.relativePath, doc);
   }

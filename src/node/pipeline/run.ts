@@ -118,13 +118,13 @@ export async function plan(
   options: Pick<RunOptions, "caches" | "warnings" | "drafts" | "known" | "renderers" | "previous">,
   lap: (stage: string) => void = () => {},
 ): Promise<PreparedSite> {
-  const kept = replan(options.previous, loaded, options.known, options.caches.shortcuts, options.warnings);
+  const kept = replan(options.previous, loaded, options.known, options.caches, options.warnings);
   if (kept) {
     lap("replan");
     return kept;
   }
   const from = options.warnings.items.length;
-  const inputs = readSiteInputs(loaded, options.known);
+  const inputs = readSiteInputs(loaded, options.known, options.caches.readings);
   const model = buildContentModel(inputs, loaded, options.warnings, { drafts: options.drafts });
   lap("load");
   const site = await prepareSite(loaded, inputs, model, options.caches, options.warnings, options.renderers);
