@@ -6,8 +6,9 @@ import { guard } from "./crash.ts";
 import { loadPart } from "./lazy.ts";
 import { setupMobileMenu } from "./menu.ts";
 import { setupHideOnScroll, setupPreferredVersion } from "./navbar.ts";
-import { forgetPrefetched } from "./prefetch.ts";
-import { onPageChange, refreshPage, setupRouter } from "./router.ts";
+import { payloadUrlOf } from "../shared/page-payload.ts";
+import { forgetPrefetched, keepFetched } from "./prefetch.ts";
+import { normalisePath, onPageChange, refreshPage, setupRouter } from "./router.ts";
 import { enhanceSearchPage, setupSearch } from "./search/trigger.ts";
 import { setupSidebar } from "./sidebar.ts";
 import { setupColorMode } from "./theme.ts";
@@ -52,13 +53,17 @@ function setupShortcutLabels(): void {
 
 /**
  * Watch mode's live-reload script announces edits with this event; the page it shows is loaded
- * again in place, keeping the scroll position (without this script, the browser reloads).
+ * again in place, keeping the scroll position (without this script, the browser reloads). The
+ * event brings the payloads of pages it could (the dev server is still busy with the update then).
  */
 function setupLiveRefresh(): void {
   document.addEventListener("ssodocs:refresh", (e) => {
     e.preventDefault();
     forgetPrefetched();
-    if ((e as CustomEvent<{ current: boolean }>).detail?.current) void refreshPage();
+    const detail = (e as CustomEvent<{ current: boolean; payloads?: Record<string, string> }>).detail;
+    for (const [route, text] of Object.entries(detail?.payloads ?? {}))
+      keepFetched(payloadUrlOf(normalisePath(route)), text);
+    if (detail?.current) void refreshPage();
   });
 }
 

@@ -38,6 +38,12 @@ export function fetchOnce(url: string): Promise<Response> {
   return p.then((r) => r.clone());
 }
 
+/** Keeps `text` as what `url` answers, as if fetched (watch mode hands in an edited page's payload). */
+export function keepFetched(url: string, text: string): void {
+  const headers = { "Content-Type": "application/json; charset=utf-8" };
+  fetched.set(url, Promise.resolve(new Response(text, { headers })));
+}
+
 /** Forgets what was fetched (watch mode does after an edit, so nothing is shown stale). */
 export function forgetPrefetched(): void {
   fetched.clear();

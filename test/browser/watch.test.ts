@@ -1,5 +1,5 @@
-// Live reload in Chromium: an open page follows edits to its guide without a reload by hand,
-// keeps its scroll position, shows a bad edit over the page and clears it once fixed.
+// Live reload in Chromium: an open page follows edits to its guide without a reload by hand (its
+// payload comes with the reload), keeps its scroll position, shows a bad edit over the page and clears it once fixed.
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -44,12 +44,18 @@ describe.skipIf(!hasChromium())("serve --watch in the browser", () => {
     await open("/integrations/services/beta/");
     await page.evaluate(() => window.scrollTo(0, 1500));
     await page.waitForFunction(() => Math.abs(window.scrollY - 1500) < 2);
+    const asked: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().endsWith("/integrations/services/beta/page-data.json")) asked.push(r.url());
+    });
 
     s.write(BETA, `${beta.replace("Beta watches services.", "Beta watches services, edited live.")}\n${LONG}`);
     await page.waitForFunction(() => document.querySelector("main")?.textContent?.includes("edited live"), null, {
       timeout: 15_000,
     });
     expect(await samePage()).toBe(true);
+    // The edited page's payload came with the reload: the page did not wait for the dev server to answer.
+    expect(asked).toEqual([]);
     expect(Math.abs((await page.evaluate(() => window.scrollY)) - 1500)).toBeLessThan(2);
     await page.close();
   });

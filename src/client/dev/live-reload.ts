@@ -10,7 +10,7 @@ interface BuildError {
 }
 
 type LiveEvent =
-  | { type: "reload"; routes: string[]; all: boolean }
+  | { type: "reload"; routes: string[]; all: boolean; payloads?: Record<string, string> }
   | { type: "error"; error: BuildError }
   | { type: "ok" };
 
@@ -34,14 +34,15 @@ function restoreScroll(): void {
   }
 }
 
-function onReload(routes: string[], all: boolean): void {
+/** Routes changed; `payloads`: the new payload of some of them, by route (the site's script shows it without fetching it). */
+function onReload(routes: string[], all: boolean, payloads: Record<string, string>): void {
   if (all) {
     reloadKeepingScroll();
     return;
   }
   const here = normalisePath(location.pathname);
   const current = routes.some((r) => normalisePath(r) === here);
-  const event = new CustomEvent("ssodocs:refresh", { detail: { current }, cancelable: true });
+  const event = new CustomEvent("ssodocs:refresh", { detail: { current, payloads }, cancelable: true });
   // The site's script loads the page in place; without it, the browser reloads.
   if (document.dispatchEvent(event) && current) reloadKeepingScroll();
 }
@@ -96,7 +97,7 @@ function connect(): void {
     const event = JSON.parse(e.data as string) as LiveEvent;
     if (event.type === "error") showError(event.error);
     else if (event.type === "ok") clearError();
-    else onReload(event.routes, event.all);
+    else onReload(event.routes, event.all, event.payloads ?? {});
   };
 }
 

@@ -14,7 +14,8 @@ export interface BuildErrorInfo {
 }
 
 export type LiveEvent =
-  | { type: "reload"; routes: string[]; all: boolean }
+  /** `payloads`: the text of the payload of some of the routes, by route (the page shows it without asking for it). */
+  | { type: "reload"; routes: string[]; all: boolean; payloads?: Record<string, string> }
   | { type: "error"; error: BuildErrorInfo }
   | { type: "ok" };
 

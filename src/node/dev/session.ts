@@ -18,6 +18,7 @@ import { producePages } from "../pipeline/produce.ts";
 import { plan, run, type Sink } from "../pipeline/run.ts";
 import { earlyFiles, searchOutputs } from "../pipeline/site-files.ts";
 import { outputPathIn } from "../pipeline/staging.ts";
+import { PAYLOAD_FILE } from "../../shared/page-payload.ts";
 import { ProjectPaths } from "../project-paths.ts";
 import { BrokenLinksError } from "../pipeline/validate.ts";
 import { SearchThread } from "../search/search-thread.ts";
@@ -47,10 +48,16 @@ export interface DevSessionOptions {
   /** Added to the <head> of every page (the live-reload script). */
   headHtml: string;
   /**
-   * Told the route of each page an update that changes pages' text alone has written, as soon as
-   * it is (with its payload and images): a browser showing it can load it before the update is done.
+   * Told each page an update that changes pages' text alone has written, as soon as it is (with
+   * its payload and images): a browser showing it can show it before the update is done.
    */
-  shown?(routes: string[]): void;
+  shown?(pages: ShownPage[]): void;
+}
+
+/** A page written early: its route, and its payload's text (what the browser would fetch to show it), if it has one. */
+export interface ShownPage {
+  route: string;
+  payload: string | null;
 }
 
 /** Links or anchors are broken; the pages were written all the same, so the edit shows. */
@@ -99,8 +106,8 @@ class ServedFolder implements Sink {
   mark: (stage: string) => void = () => {};
   /** Pages written as they were rendered, until an update's end counts them among the routes it changed. */
   private readonly streamed = new Set<string>();
-  /** Told each page written as it is rendered, while the update may show pages early (DevSession.apply). */
-  early: ((file: string) => void) | null = null;
+  /** Told each page written as it is rendered, with its payload's text, while the update may show pages early (DevSession.apply). */
+  early: ((file: string, payload: string | null) => void) | null = null;
 
   constructor(
     private readonly dir: string,
@@ -115,7 +122,9 @@ class ServedFolder implements Sink {
     for (const attachment of attachments) await this.write(attachment, false);
     if (!(await this.write(html, true))) return;
     this.streamed.add(html.path);
-    this.early?.(html.path);
+    if (!this.early) return;
+    const payload = attachments.find((a) => path.posix.basename(a.path) === PAYLOAD_FILE);
+    this.early(html.path, payload ? (await payload.bytes()).toString("utf8") : null);
   }
 
   /** Whether the folder holds a file (by output path). */
@@ -360,7 +369,7 @@ export class DevSession {
         this.served.mark("planned");
         // Every stamp as it was: docs' text alone changed, so each page rendered can be shown once written.
         if (this.built && JSON.stringify(before) === JSON.stringify(site.stamps))
-          this.served.early = (file) => this.showEarly(site, file);
+          this.served.early = (file, payload) => this.showEarly(site, file, payload);
       },
     };
     let broken: BrokenLinksError | null = null;
@@ -390,12 +399,12 @@ export class DevSession {
   }
 
   /** Tells of a page written early, once the images it shows are in the folder too. */
-  private showEarly(site: PreparedSite, file: string): void {
+  private showEarly(site: PreparedSite, file: string, payload: string | null): void {
     const plan = site.plans.find((p) => p.file === file);
     const images = plan ? (this.caches.pages.info(plan.key)?.images ?? []) : [];
     if (!plan || !images.every(([, , output]) => this.served.has(output))) return;
     this.served.mark("shown");
-    this.options.shown?.([plan.route]);
+    this.options.shown?.([{ route: plan.route, payload }]);
   }
 
   /** Whether a file was one the site was last planned from (a file now gone was deleted, not an editor's temporary one). */

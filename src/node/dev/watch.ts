@@ -12,7 +12,7 @@ import { type Diagnostic, diagnosticsOf, formatDiagnostic, SsodocsError } from "
 import type { Output } from "../output.ts";
 import { type RequestHook, sendFile, startStaticServer } from "../serve/static.ts";
 import { LiveChannel, type BuildErrorInfo } from "./live-channel.ts";
-import { DevBrokenLinksError, DevSession, type DevUpdate } from "./session.ts";
+import { DevBrokenLinksError, DevSession, type DevUpdate, type ShownPage } from "./session.ts";
 import { escapeHtml } from "../../shared/escape-html.ts";
 import { DEFAULT_TEMPLATES } from "../render/templates.ts";
 import { makeTempFolder, removeOrphanTempFolders } from "../util/temp-folders.ts";
@@ -225,11 +225,16 @@ class WatchRun {
   /** Routes of the running update already sent to the pages (`showEarly`). */
   private sentEarly = new Set<string>();
 
-  /** A page an update wrote, shown at once where it is open (but over an error, which a full reload clears). */
-  private readonly showEarly = (routes: string[]) => {
+  /**
+   * A page an update wrote, shown at once where it is open (but over an error, which a full
+   * reload clears). Its payload goes with the reload: the rest of the update keeps this thread
+   * busy, and a page that asked for it would wait until the update is done.
+   */
+  private readonly showEarly = (pages: ShownPage[]) => {
     if (!this.built || this.live.error) return;
-    for (const route of routes) this.sentEarly.add(route);
-    this.live.send({ type: "reload", routes, all: false });
+    for (const { route } of pages) this.sentEarly.add(route);
+    const payloads = Object.fromEntries(pages.flatMap(({ route, payload }) => (payload ? [[route, payload]] : [])));
+    this.live.send({ type: "reload", routes: pages.map((p) => p.route), all: false, payloads });
   };
 
   /** The routes of an update's reload: those its pages were not sent already. */
