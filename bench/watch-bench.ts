@@ -172,7 +172,21 @@ async function measureEdit(tool: Tool, i: number, original: string, anchor: stri
     const event = inBrowser - (stages.shown ?? stages.sent);
     const milestones: Record<string, number> = { "file event": event };
     for (const [stage, ms] of Object.entries(stages)) milestones[stage] = event + ms;
-    tool.milestones.push({ ...milestones, "reload in the page": inBrowser, visible: seenAt - wroteAt });
+    // The page's request for the edited page's data, as the browser timed it.
+    const payload = await page.evaluate((since) => {
+      const entries = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+      const last = entries
+        .filter((e) => e.name.includes("page-data") && performance.timeOrigin + e.startTime >= since)
+        .at(-1);
+      if (!last) return {};
+      const origin = performance.timeOrigin - since;
+      return {
+        "data asked": origin + last.fetchStart,
+        "data answered": origin + last.responseStart,
+        "data received": origin + last.responseEnd,
+      };
+    }, wroteAt);
+    tool.milestones.push({ ...milestones, "reload in the page": inBrowser, ...payload, visible: seenAt - wroteAt });
   }
   await new Promise((r) => setTimeout(r, 150));
 }
