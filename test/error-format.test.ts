@@ -53,6 +53,31 @@ describe("the one error format", () => {
     }
   });
 
+  it("prints at most 20 problems of a file, the 20th saying how many more there are (issue 27: 20,000 lines flooded the log)", () => {
+    const fences = Array.from({ length: 30 }, (_, i) => `\`\`\`lang${i}\ncode\n\`\`\`\n`).join("\n");
+    const links = Array.from({ length: 25 }, (_, i) => `[gone ${i}](/integrations/gone-${i}/)`).join("\n\n");
+    const site = tempSite({ [BETA]: `${BROKEN_BETA.replace(":::note\nNever closed.\n", "")}\n${fences}\n${links}\n` });
+    try {
+      const out = path.join(site.dir, "build");
+      const build = runCli(["build", "--config", site.config, "--out", out], site.dir);
+      expect(build.code).toBe(1);
+      const errors = placed(build.stderr).filter((l) => l.includes(": error "));
+      expect(errors).toHaveLength(20);
+      expect(errors[19]).toMatch(/ error broken link .* \(7 more errors in this file not shown\)$/);
+      const warnings = placed(build.stderr).filter((l) => l.includes(": warning "));
+      expect(warnings).toHaveLength(20);
+      expect(warnings[0]).toMatch(/^docs\/services\/beta\/index\.md:\d+:1: warning unknown code language "lang0"/);
+      expect(warnings[19]).toMatch(/"lang19".* \(10 more warnings in this file not shown\)$/);
+      // Every problem still counts where a program reads them.
+      const json = JSON.parse(runCli(["check", "--json", "--config", site.config], site.dir).stdout.toString());
+      expect(
+        json.warnings.filter((w: { message: string }) => w.message.includes("unknown code language")),
+      ).toHaveLength(30);
+    } finally {
+      site.cleanup();
+    }
+  });
+
   it("build: each broken link and anchor on its own line with file, line, column and a suggestion", () => {
     const site = tempSite({ [BETA]: BROKEN_BETA });
     try {

@@ -7,7 +7,7 @@ import { buildSite, searchRecordsOf, type BuildResult } from "./pipeline/build.t
 import type { RunMeter } from "./pipeline/run.ts";
 import type { CheckReport } from "./check.ts";
 import { configFileOf, configNotice, loadConfig, type LoadedConfig } from "./config.ts";
-import { type Diagnostic, diagnosticsOf, SsodocsError, Warnings } from "./errors.ts";
+import { type Diagnostic, diagnosticsOf, SsodocsError, shownProblems, Warnings } from "./errors.ts";
 import { projectRootOf } from "./input-files.ts";
 import { createOutput, type Output } from "./output.ts";
 import { RECORDS_FILE } from "./search/files.ts";
@@ -38,7 +38,7 @@ async function runBuild(out: Output, loaded: LoadedConfig, outDir: string | null
     return await buildSite(loaded, { outDir, warnings, meter: meterOf(out) });
   } finally {
     out.done();
-    for (const w of warnings.items) out.warn(w);
+    for (const w of shownProblems(warnings.items, "warning")) out.warn(w);
   }
 }
 
@@ -158,9 +158,9 @@ function untilSignal(stop: () => Promise<void>): Promise<void> {
  * or more pages, which comes from the layout, once), then one summary line.
  */
 function printCheck(out: Output, report: CheckReport, problems: Diagnostic[], allowOffline: boolean): void {
-  for (const w of report.warnings) out.warn(w);
+  for (const w of shownProblems(report.warnings, "warning")) out.warn(w);
   if (report.externalSkipped && allowOffline) out.warn(report.externalSkipped);
-  for (const problem of problems) out.error(problem);
+  for (const problem of shownProblems(problems, "error")) out.error(problem);
   const notRun = "not run (the build failed)";
   const parts = [
     `${report.pages} pages`,
@@ -334,7 +334,7 @@ export async function main(argv: string[]): Promise<number> {
       return ok ? 0 : 1;
     }
     context.out.done();
-    for (const problem of diagnosticsOf(error)) context.out.error(problem);
+    for (const problem of shownProblems(diagnosticsOf(error), "error")) context.out.error(problem);
     return 1;
   }
   return exitCode;

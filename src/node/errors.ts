@@ -125,6 +125,32 @@ export function diagnosticsOf(error: unknown, verbose = verboseRequested()): Dia
   return [{ message: `${error.message.split("\n")[0]}${stack || " (run with --verbose for the details)"}` }];
 }
 
+/** Problems of one file printed at most, of each severity: a doc with 20,000 broken links prints 20 lines, not 20,000. */
+export const SHOWN_PER_FILE = 20;
+
+/**
+ * The problems as printed: at most SHOWN_PER_FILE of each file (in order), the last of them
+ * saying how many more that file has. Every problem still counts (exit code, `check --json`).
+ */
+export function shownProblems<D extends Diagnostic>(problems: readonly D[], severity: Severity): D[] {
+  const total = new Map<string | undefined, number>();
+  for (const p of problems) total.set(p.file, (total.get(p.file) ?? 0) + 1);
+  const seen = new Map<string | undefined, number>();
+  const shown: D[] = [];
+  for (const p of problems) {
+    const n = (seen.get(p.file) ?? 0) + 1;
+    seen.set(p.file, n);
+    if (n > SHOWN_PER_FILE) continue;
+    const more = total.get(p.file)! - SHOWN_PER_FILE;
+    if (n < SHOWN_PER_FILE || more <= 0) shown.push(p);
+    else {
+      const others = `${more.toLocaleString("en-US")} more ${severity}${more === 1 ? "" : "s"}`;
+      shown.push({ ...p, message: `${p.message} (${others} ${p.file ? "in this file " : ""}not shown)` });
+    }
+  }
+  return shown;
+}
+
 /**
  * One line: `file:line:col: error message` for a problem of the sources (the file relative to
  * `root`, the project; line and column 1 for a problem of the whole file), `error message` for

@@ -8,7 +8,7 @@ import type http from "node:http";
 import path from "node:path";
 import { watch, type FSWatcher } from "chokidar";
 import { configFileOf, configNotice } from "../config.ts";
-import { type Diagnostic, diagnosticsOf, formatDiagnostic, SsodocsError } from "../errors.ts";
+import { type Diagnostic, diagnosticsOf, formatDiagnostic, SsodocsError, shownProblems } from "../errors.ts";
 import type { Output } from "../output.ts";
 import { type RequestHook, sendFile, startStaticServer } from "../serve/static.ts";
 import { LiveChannel, type BuildErrorInfo } from "./live-channel.ts";
@@ -207,7 +207,7 @@ class WatchRun {
 
   /** An error, printed once however often it comes back (a retried update, the search files), and shown over the open pages. */
   fail = (error: unknown) => {
-    for (const problem of diagnosticsOf(error)) {
+    for (const problem of shownProblems(diagnosticsOf(error), "error")) {
       const line = formatDiagnostic("error", problem);
       if (!this.printed.has(line)) this.options.out.error(problem);
       this.printed.add(line);
@@ -245,7 +245,7 @@ class WatchRun {
   /** The warnings of an update that were not among the last one's (each is printed once while it lasts). */
   private warn(warnings: Diagnostic[]): void {
     const now = new Set<string>();
-    for (const w of warnings) {
+    for (const w of shownProblems(warnings, "warning")) {
       const line = formatDiagnostic("warning", w);
       if (!this.shownWarnings.has(line) && !now.has(line)) this.options.out.warn(w);
       now.add(line);
