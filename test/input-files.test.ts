@@ -267,6 +267,16 @@ describe("a docs or static folder that is itself a link (issue 27, second round)
 });
 
 describe("a walk that links multiply", () => {
+  it("lists a folder of more than 100,000 entries of its own (a site of 50,000 docs, each in its folder)", () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), "ssodocs-many-"));
+    try {
+      for (let i = 0; i < 100_001; i++) writeFileSync(path.join(root, `p${i}.md`), "");
+      expect(listFiles(root, { followFolderLinks: true })).toHaveLength(100_001);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it("stops with an error naming the folder, rather than listing 2^16 paths", () => {
     // d0 holds two links to d1, d1 two to d2, ...: each level doubles what a walk following links sees.
     const root = mkdtempSync(path.join(os.tmpdir(), "ssodocs-links-"));
@@ -278,7 +288,7 @@ describe("a walk that links multiply", () => {
       }
       expect(() => listFiles(path.join(root, "d0"), { followFolderLinks: true })).toThrow(
         expect.objectContaining({
-          message: "more than 100000 files and folders below this folder, links followed",
+          message: "more than 100000 files and folders reached through links to folders below this folder",
           file: path.join(root, "d0"),
         }),
       );

@@ -41,7 +41,7 @@ export const MAX_HEADINGS = 2000;
 /** Blocks nested in blocks: markdown-it's `maxNesting`, past which it parses no deeper (and a Markdown copy quotes no deeper). */
 export const MAX_NESTING = 100;
 
-/** Entries listed below one folder, links followed: a few links to one folder from many places multiply quickly. */
+/** Entries listed through links to folders below one folder: a few links to one folder from many places multiply quickly. */
 export const MAX_LISTED_ENTRIES = 100_000;
 
 /** A size in megabytes as messages show it: `6.0 MB`. */

@@ -35,7 +35,8 @@ function folderLinkTarget(link: string): string | null {
 /**
  * Paths below `root`, relative to it with / separators, sorted. Anything but a folder is listed
  * when `keep` takes its name (a FIFO too: reading it says what it is). At most MAX_LISTED_ENTRIES
- * entries are walked: links between folders can multiply a small tree.
+ * entries are walked through links to folders: links between folders can multiply a small tree
+ * (the tree itself is as large as the disk holds: a site of 50,000 docs lists 100,000 entries).
  */
 export function listFiles(root: string, options: ListOptions = {}): string[] {
   const { ignore = [], keep = () => true, hidden = false, followFolderLinks = false } = options;
@@ -54,11 +55,12 @@ export function listFiles(root: string, options: ListOptions = {}): string[] {
       followSymbolicLinks: false,
       objectMode: true,
     });
-    entries += found.length;
+    if (prefix) entries += found.length;
     if (entries > MAX_LISTED_ENTRIES)
-      throw new SsodocsError(`more than ${MAX_LISTED_ENTRIES} files and folders below this folder, links followed`, {
-        file: root,
-      });
+      throw new SsodocsError(
+        `more than ${MAX_LISTED_ENTRIES} files and folders reached through links to folders below this folder`,
+        { file: root },
+      );
     for (const { path: relative, name, dirent } of found) {
       if (dirent.isDirectory()) continue;
       const listed = prefix ? `${prefix}/${relative}` : relative;
