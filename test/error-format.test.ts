@@ -78,6 +78,31 @@ describe("the one error format", () => {
     }
   });
 
+  it("places a broken link of a sidebar's html item in the sidebars file, not in a doc that says `index` (issue 27)", () => {
+    const sidebars = JSON.stringify(
+      { docs: ["index", "services/alpha/index", { type: "html", value: '<img src="x" alt="a">' }] },
+      null,
+      2,
+    );
+    const site = tempSite({ "sidebars.json": `${sidebars}\n` });
+    try {
+      const config = readFileSync(site.config, "utf8").replace(
+        /sidebar: \[[\s\S]*?\n {4}\],\n/,
+        'sidebarPath: "sidebars.json",\n',
+      );
+      writeFileSync(site.config, config);
+      const r = runCli(["build", "--config", site.config, "--out", path.join(site.dir, "build")], site.dir);
+      expect(r.code).toBe(1);
+      const line = sidebars.split("\n").findIndex((l) => l.includes("<img")) + 1;
+      expect(placed(r.stderr.toString())).toContainEqual(
+        expect.stringMatching(new RegExp(`^sidebars\\.json:${line}:\\d+: error broken link x `)),
+      );
+      expect(r.stderr.toString()).not.toMatch(/^docs\/index\.md:\d+:\d+: error broken link x /m);
+    } finally {
+      site.cleanup();
+    }
+  });
+
   it("build: each broken link and anchor on its own line with file, line, column and a suggestion", () => {
     const site = tempSite({ [BETA]: BROKEN_BETA });
     try {

@@ -35,13 +35,32 @@ export class SsodocsError extends Error {
   }
 }
 
+/** A letter, digit or underscore: what an address found in a line must not be glued to. */
+const WORD = /[\p{L}\p{N}_]/u;
+
 /**
- * The 1-based column where `needle` starts in a source line: for the target of a Markdown link or
- * image (`[text](needle`), where the link starts (its `[` or `!`); without a needle (or not
- * found), the line's first character that is not blank, where a block starts.
+ * Where `needle` stands in `text` as a whole, not inside a longer word (the link `x` is not the x
+ * of `index`, nor `/a` the start of `/about`); -1 when it stands nowhere so.
+ */
+export function wholeIndexOf(text: string, needle: string): number {
+  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
+    const before = text[at - 1];
+    const after = text[at + needle.length];
+    const glued = (c: string | undefined) => c !== undefined && WORD.test(c);
+    if (!(glued(before) && WORD.test(needle[0])) && !(glued(after) && WORD.test(needle.at(-1)!))) return at;
+  }
+  return -1;
+}
+
+/**
+ * The 1-based column where `needle` starts in a source line (where it stands whole, else where it
+ * first appears): for the target of a Markdown link or image (`[text](needle`), where the link
+ * starts (its `[` or `!`); without a needle (or not found), the line's first character that is
+ * not blank, where a block starts.
  */
 export function columnIn(lineText: string, needle?: string): number {
-  const at = needle ? lineText.indexOf(needle) : -1;
+  const whole = needle ? wholeIndexOf(lineText, needle) : -1;
+  const at = needle && whole < 0 ? lineText.indexOf(needle) : whole;
   if (at >= 0) return linkStart(lineText, at) + 1;
   const blank = /^\s*/.exec(lineText)![0].length;
   return blank < lineText.length ? blank + 1 : 1;

@@ -6,7 +6,7 @@ import path from "node:path";
 import type { LoadedConfig } from "../config.ts";
 import { routeKey } from "../content/routes.ts";
 import type { ContentModel } from "../content/site.ts";
-import { columnIn, type Diagnostic, positionOf, type SourceLocation } from "../errors.ts";
+import { columnIn, type Diagnostic, positionOf, type SourceLocation, wholeIndexOf } from "../errors.ts";
 import type { InputFiles } from "../input-files.ts";
 import type { BrokenLink } from "./links.ts";
 
@@ -77,7 +77,8 @@ function placeIn(
   for (const form of forms) {
     if (source.searches >= MAX_LINE_SEARCHES) break;
     source.searches++;
-    const at = lines.findIndex((l) => l.includes(form));
+    // As a whole address: a link `x` is not in a line that says `index`.
+    const at = lines.findIndex((l) => wholeIndexOf(l, form) >= 0);
     if (at >= 0) return { file, line: at + 1, column: columnIn(lines[at], form) };
   }
   return { file };
@@ -90,6 +91,8 @@ export interface LinkSources {
   staticDirs?: string[];
   /** The config: the layout's links (navbar, footer) and the edit URL are written there. */
   configFile?: string;
+  /** The project's other files the config was made from (a sidebars file, whose `html` items hold links). */
+  layoutFiles?: string[];
   /** The config's `links.rewrites`: a link found rewritten was written with its `from`. */
   rewrites?: { from: string; to: string }[];
   /** The sources read so far, indexed (made by linkSourcesOf: one set of sources is one look at the files). */
@@ -101,7 +104,12 @@ export interface LinkSources {
 /** The sources of a loaded site. */
 export function linkSourcesOf(model: ContentModel, loaded: LoadedConfig): LinkSources {
   const { inputFiles, staticDirs, file: configFile } = loaded;
-  return { model, inputFiles, staticDirs, configFile, rewrites: loaded.config.links.rewrites, read: new Map() };
+  const layoutFiles = loaded.inputs
+    .map(([file]) => file)
+    .filter((file) => file !== configFile && !file.split(path.sep).includes("node_modules"))
+    .filter((file) => path.basename(file) !== "package.json");
+  const rewrites = loaded.config.links.rewrites;
+  return { model, inputFiles, staticDirs, configFile, layoutFiles, rewrites, read: new Map() };
 }
 
 /** The link as the author may have written it: as it is, and before a rewrite. */
@@ -139,7 +147,12 @@ export function sourceOfRoute(route: string, href: string, sources: LinkSources)
   }
   if (found.line || !sources.configFile) return found;
   const inConfig = placeInConfig(sources.configFile, href);
-  return inConfig.line ? inConfig : found;
+  if (inConfig.line) return inConfig;
+  for (const file of sources.layoutFiles ?? []) {
+    const inLayout = placeIn(file, () => readFileSync(file, "utf8"), forms, memo);
+    if (inLayout.line) return inLayout;
+  }
+  return found;
 }
 
 /**
