@@ -145,7 +145,7 @@ export function diagnosticsOf(error: unknown, verbose = verboseRequested()): Dia
 }
 
 /** Problems of one file printed at most, of each severity: a doc with 20,000 broken links prints 20 lines, not 20,000. */
-export const SHOWN_PER_FILE = 20;
+const SHOWN_PER_FILE = 20;
 
 /**
  * The problems as printed: at most SHOWN_PER_FILE of each file (in order), the last of them
