@@ -5,6 +5,7 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, 
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { hashOf, hashOfAll } from "../src/node/util/hash.ts";
 import { cliEnv, fileHashes, runCli, tempSite } from "./helpers.ts";
 import { codeCacheFor } from "../src/node/store/code-cache.ts";
 import { PageStore } from "../src/node/store/page-store.ts";
@@ -96,5 +97,14 @@ describe("the build shortcuts", () => {
     const edited = build(noBundler);
     expect(edited.code).toBe(1);
     expect(edited.stderr.toString()).toMatch(/ssodocs\.config\.ts:1:1: error the config file could not be loaded/);
+  });
+});
+
+describe("the hash of keys and stamps", () => {
+  it("takes as many parts as a site of 50,000 pages has pages and files, the same hash as spread parts", () => {
+    const parts = Array.from({ length: 300_000 }, (_, i) => `integrations/services/app-${i}/index.html`);
+    expect(hashOfAll(parts)).toMatch(/^[0-9a-f]{32}$/);
+    expect(hashOfAll(parts.slice(0, 3))).toBe(hashOf(...parts.slice(0, 3)));
+    expect(hashOfAll(["ab", "c"])).not.toBe(hashOfAll(["a", "bc"]));
   });
 });

@@ -12,7 +12,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type * as esbuild from "esbuild";
-import { hashOf } from "./util/hash.ts";
+import { hashOf, hashOfAll } from "./util/hash.ts";
 import { SsodocsError } from "./errors.ts";
 import { keepImportMeta, nodeBundleOptions } from "./esbuild-node.mjs";
 import { tempFolderName } from "./util/temp-folders.ts";
@@ -65,7 +65,7 @@ function packagesByPath(packageFiles: Set<string>): esbuild.Plugin {
 }
 
 /** One hash standing for a module's inputs. */
-export const hashOfInputs = (inputs: ModuleInputs): string => hashOf(...inputs.flat());
+export const hashOfInputs = (inputs: ModuleInputs): string => hashOfAll(inputs.flat());
 
 /** Whether every input still has the content it had (false when one is gone). */
 export function inputsUnchanged(inputs: ModuleInputs): boolean {

@@ -159,7 +159,7 @@ export async function runCheck(loaded: LoadedConfig, options: CheckOptions): Pro
     // Raw HTML that had to be removed fails the check (a build only warns), and so does a description still to write.
     const unsafe = new Set(warnings.unsafe);
     report.warnings = warnings.items.filter((w) => !unsafe.has(w));
-    report.errors.push(...unsafe, ...placeholderDescriptions(model));
+    report.errors = [...report.errors, ...unsafe, ...placeholderDescriptions(model)];
     if (!report.sidebarRequired)
       for (const { id, file } of report.notInSidebar!)
         report.warnings.push({

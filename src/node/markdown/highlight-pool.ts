@@ -159,7 +159,8 @@ export class HighlightQueue {
     const rest = this.queue.filter((batch) => batch.length);
     this.queue.length = 0;
     for (let i = 0; i < wanted.length; i += BATCH) this.queue.push(wanted.slice(i, i + BATCH));
-    this.queue.push(...rest);
+    // One at a time: a site's batches spread into one call would overflow the call stack.
+    for (const batch of rest) this.queue.push(batch);
     this.give();
   }
 

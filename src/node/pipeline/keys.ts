@@ -7,7 +7,7 @@ import path from "node:path";
 import type { SiteView } from "../../shared/template-props.ts";
 import type { SiteConfig } from "../../shared/types.ts";
 import type { SidebarNode } from "../../shared/types.ts";
-import { hashOf } from "../util/hash.ts";
+import { hashOf, hashOfAll } from "../util/hash.ts";
 import type { CategoryMeta } from "../content/category-meta.ts";
 import { compareText } from "../content/compare-text.ts";
 import type { SourceDoc } from "../content/load.ts";
@@ -138,7 +138,7 @@ function pageKey(
   format: SiteConfig["markdown"]["format"],
   redirect: Redirect | null,
 ): string {
-  return hashOf(...pageDependencies(kind, route, stamps, docs, format, redirect));
+  return hashOfAll(pageDependencies(kind, route, stamps, docs, format, redirect));
 }
 
 /**

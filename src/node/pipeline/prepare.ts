@@ -8,7 +8,7 @@ import type { SiteConfig } from "../../shared/types.ts";
 import { hashOfInputs, inputsUnchanged, type ModuleInputs } from "../bundled-import.ts";
 import { toolStamp } from "../paths.ts";
 import { ProjectPaths } from "../project-paths.ts";
-import { hashOf } from "../util/hash.ts";
+import { hashOf, hashOfAll } from "../util/hash.ts";
 import type { LoadedConfig } from "../config.ts";
 import type { ContentModel } from "../content/site.ts";
 import { SsodocsError, type Warnings } from "../errors.ts";
@@ -191,7 +191,7 @@ export async function prepareSite(
     },
     code,
     validationStamp(pages, files) {
-      return hashOf("validated-v1", config.baseUrl, ...pages.map((p) => p.plan.key), ...[...files].sort());
+      return hashOfAll(["validated-v1", config.baseUrl, ...pages.map((p) => p.plan.key), ...[...files].sort()]);
     },
   };
 }

@@ -3,6 +3,14 @@ import { createHash } from "node:crypto";
 
 /** A short hex hash of the parts, each ended by a NUL so ("ab", "c") and ("a", "bc") differ. */
 export function hashOf(...parts: (string | Uint8Array)[]): string {
+  return hashOfAll(parts);
+}
+
+/**
+ * `hashOf` of parts as many as a site has pages or files: handed as one list, never spread into
+ * arguments (50,000 of them overflow the call stack).
+ */
+export function hashOfAll(parts: Iterable<string | Uint8Array>): string {
   const h = createHash("sha256");
   for (const p of parts) h.update(p).update("\0");
   return h.digest("hex").slice(0, 32);
