@@ -193,11 +193,16 @@ async function measureEdit(tool: Tool, i: number, original: string, anchor: stri
 
 /** The median of each milestone of the edits, in the order they come. */
 function breakdown(tool: Tool): string {
-  const names = Object.keys(tool.milestones[0] ?? {});
-  const medians = names.map((n): [string, number] => [n, median(tool.milestones.map((m) => m[n] ?? Number.NaN))]);
+  const names = [...new Set(tool.milestones.flatMap((m) => Object.keys(m)))];
+  const all = tool.milestones.length;
+  // A milestone some edits lack (the page fetched its data only when the reload did not bring it) says in how many it came.
+  const medians = names.map((n): [string, number, number] => {
+    const values = tool.milestones.flatMap((m) => (m[n] === undefined ? [] : [m[n]]));
+    return [n, median(values), values.length];
+  });
   return medians
     .sort((a, b) => a[1] - b[1])
-    .map(([n, ms]) => `${n} ${Math.round(ms)}`)
+    .map(([n, ms, count]) => `${n} ${Math.round(ms)}${count < all ? ` (${count} of ${all} edits)` : ""}`)
     .join(", ");
 }
 
