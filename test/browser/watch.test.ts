@@ -118,14 +118,14 @@ describe.skipIf(!hasChromium())("serve --watch in the browser", () => {
     s.write("ssodocs.config.ts", config);
     rmSync(path.join(s.dir, "docs/services/gamma"), { recursive: true });
     await s.waitForOutput(/Rebuilt /, from);
-    // The config edit and the deletion may land in two rebuilds, and the second one's reload of
-    // the open page can cut this navigation short; then it is made again.
+    // The config edit and the deletion may land in two rebuilds (more under load), and a later
+    // one's reload of the open page can cut this navigation short; then it is made again.
     for (let attempt = 1; ; attempt++) {
       try {
         await page.goto(`${s.url}/integrations/services/beta/`);
         break;
       } catch (error) {
-        if (attempt === 3 || !/ERR_ABORTED|interrupted by another navigation/.test((error as Error).message))
+        if (attempt === 10 || !/ERR_ABORTED|interrupted by another navigation/.test((error as Error).message))
           throw error;
       }
     }
