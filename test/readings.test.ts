@@ -48,6 +48,18 @@ const a = 1;
 const read = (store: ReadingStore | undefined, source: string, relativePath = "services/grafana/index.md") =>
   docOf(`/site/docs/${relativePath}`, relativePath, source, store);
 
+/** Keeps under the hash of `text` (`---`, a title line, `---`, `Body`) a reading whose title is `title`. */
+function plant(store: ReadingStore, text: string, title: string): void {
+  store.set(hashOf(text), {
+    frontMatter: { title },
+    bodyStart: text.indexOf("Body"),
+    bodyLine: 4,
+    keyLines: { title: 2 },
+    unknownKeys: [],
+    languages: [],
+  });
+}
+
 describe("readings of docs' texts", () => {
   it("give a later build the doc a fresh reading gives, every front-matter value as it was", () => {
     const dir = folder();
@@ -90,16 +102,8 @@ describe("readings of docs' texts", () => {
     const dir = folder();
     const store = new ReadingStore(dir, "tool-1");
     const text = "---\ntitle: Before\n---\nBody\n";
-    const reading = { ...read(undefined, text), title: undefined };
-    store.set(hashOf(text), {
-      frontMatter: { title: "Planted" },
-      bodyStart: text.indexOf("Body"),
-      bodyLine: 4,
-      keyLines: { title: 2 },
-      unknownKeys: [],
-      languages: [],
-    });
-    expect(reading.frontMatter.title).toBe("Before");
+    plant(store, text, "Planted");
+    expect(read(undefined, text).title).toBe("Before");
     expect(read(store, text).title).toBe("Planted");
   });
 
@@ -107,14 +111,7 @@ describe("readings of docs' texts", () => {
     const dir = folder();
     const text = "---\ntitle: Kept\n---\nBody\n";
     const store = new ReadingStore(dir, "tool-1");
-    store.set(hashOf(text), {
-      frontMatter: { title: "Planted" },
-      bodyStart: text.indexOf("Body"),
-      bodyLine: 4,
-      keyLines: { title: 2 },
-      unknownKeys: [],
-      languages: [],
-    });
+    plant(store, text, "Planted");
     store.save();
     expect(read(new ReadingStore(dir, "tool-1"), text).title).toBe("Planted");
     expect(read(new ReadingStore(dir, "tool-2"), text).title).toBe("Kept");
