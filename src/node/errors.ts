@@ -37,6 +37,7 @@ export class SsodocsError extends Error {
 
 /** A letter, digit or underscore: what an address found in a line must not be glued to. */
 const WORD = /[\p{L}\p{N}_]/u;
+const isWord = (c: string | undefined) => c !== undefined && WORD.test(c);
 
 /**
  * Where `needle` stands in `text` as a whole, not inside a longer word (the link `x` is not the x
@@ -44,10 +45,9 @@ const WORD = /[\p{L}\p{N}_]/u;
  */
 export function wholeIndexOf(text: string, needle: string): number {
   for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
-    const before = text[at - 1];
-    const after = text[at + needle.length];
-    const glued = (c: string | undefined) => c !== undefined && WORD.test(c);
-    if (!(glued(before) && WORD.test(needle[0])) && !(glued(after) && WORD.test(needle.at(-1)!))) return at;
+    const gluedBefore = isWord(text[at - 1]) && isWord(needle[0]);
+    const gluedAfter = isWord(text[at + needle.length]) && isWord(needle.at(-1));
+    if (!gluedBefore && !gluedAfter) return at;
   }
   return -1;
 }

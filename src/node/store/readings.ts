@@ -7,23 +7,21 @@
 // stays a key), and a fresh copy on every read: no two docs share an object. The file holds the
 // readings this process used (a build's: its docs'; watch mode's: every text it read), so a doc
 // deleted or edited takes its old reading out with it.
-import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { deserialize, serialize } from "node:v8";
 import type { DocReading, DocReadings } from "../content/load.ts";
+import { hashOf } from "../util/hash.ts";
 
 const FILE = "readings.bin";
-/** The length of the hash the file starts with (SHA-256, hex): a damaged file counts as empty. */
-const CHECK_LENGTH = 64;
+/** The length of the hash the file starts with (hashOf's, hex): a damaged file counts as empty. */
+const CHECK_LENGTH = 32;
 
 interface Kept {
   version: 1;
   tool: string;
   readings: Map<string, Uint8Array>;
 }
-
-const checkOf = (payload: Uint8Array) => createHash("sha256").update(payload).digest("hex");
 
 export class ReadingStore implements DocReadings {
   private readonly kept: Map<string, Uint8Array>;
@@ -43,7 +41,7 @@ export class ReadingStore implements DocReadings {
     try {
       const bytes = readFileSync(path.join(this.dir, FILE));
       const payload = bytes.subarray(CHECK_LENGTH);
-      if (bytes.subarray(0, CHECK_LENGTH).toString("latin1") !== checkOf(payload)) return new Map();
+      if (bytes.subarray(0, CHECK_LENGTH).toString("latin1") !== hashOf(payload)) return new Map();
       const kept = deserialize(payload) as Kept;
       if (kept.version === 1 && kept.tool === this.tool && kept.readings instanceof Map) return kept.readings;
     } catch {
@@ -77,7 +75,7 @@ export class ReadingStore implements DocReadings {
     const temp = `${file}.${process.pid}.tmp`;
     try {
       mkdirSync(this.dir, { recursive: true });
-      writeFileSync(temp, Buffer.concat([Buffer.from(checkOf(payload), "latin1"), payload]));
+      writeFileSync(temp, Buffer.concat([Buffer.from(hashOf(payload), "latin1"), payload]));
       renameSync(temp, file);
       this.kept.clear();
       for (const [hash, bytes] of this.used) this.kept.set(hash, bytes);
